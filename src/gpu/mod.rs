@@ -1,0 +1,1 @@
+//! SAT on the GPU: a WGSL compute path for millions of pairs.
