@@ -14,3 +14,8 @@ pub mod gpu;
 pub mod render;
 pub mod sat;
 pub mod scene;
+
+/// README.md's examples, compiled and run as doc tests so they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

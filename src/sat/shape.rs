@@ -116,7 +116,9 @@ impl Polygon {
 
     /// This shape placed in the world, as the chapter's `placed` does: each
     /// corner turned about the origin (the shape's own center) by `angle`
-    /// radians, then moved by `position`.
+    /// radians, then moved by `position`. Turning and moving keep a convex
+    /// shape convex, so nothing is checked again; the pose must be finite
+    /// (use [`try_placed`](Polygon::try_placed) for poses from outside).
     pub fn placed(&self, position: Vec2, angle: f32) -> Polygon {
         let turn = Vec2::from_angle(angle);
         Polygon {
@@ -125,6 +127,22 @@ impl Polygon {
                 .iter()
                 .map(|&c| position + turn.rotate(c))
                 .collect(),
+        }
+    }
+
+    /// [`placed`](Polygon::placed), checked, for poses that come from
+    /// outside: a NaN or infinite `position` or `angle`, or one that would
+    /// put a corner beyond [`MAX_COORDINATE`], is refused with
+    /// [`ShapeError::BadPose`] instead of giving a polygon of NaN corners.
+    pub fn try_placed(&self, position: Vec2, angle: f32) -> Result<Polygon, ShapeError> {
+        if !position.is_finite() || !angle.is_finite() {
+            return Err(ShapeError::BadPose);
+        }
+        let placed = self.placed(position, angle);
+        if placed.points.iter().all(|&p| in_range(p)) {
+            Ok(placed)
+        } else {
+            Err(ShapeError::BadPose)
         }
     }
 

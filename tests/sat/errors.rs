@@ -187,6 +187,26 @@ fn bad_circles() {
 }
 
 #[test]
+fn bad_poses() {
+    let square = Polygon::rectangle(2.0, 2.0).unwrap();
+    assert_eq!(
+        square.try_placed(v(f32::NAN, 0.0), 0.0),
+        Err(ShapeError::BadPose)
+    );
+    assert_eq!(
+        square.try_placed(v(0.0, 0.0), f32::INFINITY),
+        Err(ShapeError::BadPose)
+    );
+    assert_eq!(
+        square.try_placed(v(MAX_COORDINATE, 0.0), 0.0),
+        Err(ShapeError::BadPose)
+    );
+    let placed = square.try_placed(v(5.0, 6.0), 0.5).unwrap();
+    assert_eq!(placed, square.placed(v(5.0, 6.0), 0.5));
+    assert!(ShapeError::BadPose.to_string().contains("pose"));
+}
+
+#[test]
 fn errors_read_clearly() {
     let msg = ShapeError::NotConvex { index: 3 }.to_string();
     assert!(msg.contains("corner 3") && msg.contains("convex"), "{msg}");
