@@ -197,10 +197,12 @@ fn bad_poses() {
         square.try_placed(v(0.0, 0.0), f32::INFINITY),
         Err(ShapeError::BadPose)
     );
+    let huge = Polygon::rectangle(MAX_COORDINATE, MAX_COORDINATE).unwrap();
     assert_eq!(
-        square.try_placed(v(MAX_COORDINATE, 0.0), 0.0),
+        huge.try_placed(v(0.9 * MAX_COORDINATE, 0.0), 0.0),
         Err(ShapeError::BadPose)
     );
+    assert!(huge.try_placed(v(0.4 * MAX_COORDINATE, 0.0), 0.0).is_ok());
     let placed = square.try_placed(v(5.0, 6.0), 0.5).unwrap();
     assert_eq!(placed, square.placed(v(5.0, 6.0), 0.5));
     assert!(ShapeError::BadPose.to_string().contains("pose"));
