@@ -33,7 +33,7 @@ pub const MIN_SIDES: usize = 3;
 pub const MAX_SIDES: usize = 8;
 /// How far from the world's origin the box may be placed: far beyond the
 /// window, and well inside the SAT core's coordinate range.
-pub(crate) const MAX_POSITION: f32 = 1.0e6;
+pub(crate) const MAX_POSITION: f32 = 1.0e5;
 /// How much of the push Space leaves undone: the push less this leaves the
 /// shapes overlapping by a thousandth of a pixel, so that rounding never
 /// opens a hair-wide gap and the readout says "push the box 0 px".
@@ -337,7 +337,7 @@ impl Scene {
     // ---- settings -------------------------------------------------------
 
     /// Places the box at `position` (world units), turned by `angle`
-    /// radians; refused for a position that is not finite or beyond ±1e6,
+    /// radians; refused for a position that is not finite or beyond ±1e5,
     /// or an angle that is not finite.
     pub fn set_box(&mut self, position: Vec2, angle: f32) -> Result<(), SceneError> {
         if !position.is_finite() || position.abs().max_element() > MAX_POSITION {
