@@ -42,7 +42,7 @@ impl Tolerance {
     /// Tight enough to catch a moved or recolored shape, loose enough for
     /// MSAA and glyph rasterization differences along edges.
     pub const DEFAULT: Tolerance = Tolerance {
-        channel: 40,
+        channel: 16,
         fraction: 0.003,
     };
 }
