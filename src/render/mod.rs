@@ -37,6 +37,6 @@ pub use headless::{HEADLESS_FORMAT, Headless, render_to_image};
 #[cfg(feature = "viewer")]
 pub use renderer::{RenderStats, Renderer};
 #[cfg(feature = "viewer")]
-pub use target::{TargetSize, best_sample_count};
+pub use target::{TargetSize, best_sample_count, srgb_surface_format};
 #[cfg(feature = "viewer")]
 pub use tessellate::{MAX_DRAW_COORDINATE, MAX_TEXT_SIZE, MIN_DASH};

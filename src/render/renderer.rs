@@ -216,8 +216,8 @@ impl Renderer {
 
     /// Records the frame prepared last into `encoder`: clears `view` to the
     /// list's background, draws the shapes in list order, then the text
-    /// over them, resolving MSAA into `view` when the sample count is above
-    /// 1. `view` must be of the renderer's format and `target` its size.
+    /// over them, resolving MSAA into `view` when multisampling. `view`
+    /// must be of the renderer's format and `target` its size.
     /// A 0-sized target records nothing; a target other than the prepared
     /// one (or no successful prepare) only clears.
     pub fn encode(

@@ -75,3 +75,19 @@ pub fn best_sample_count(adapter: &wgpu::Adapter, format: wgpu::TextureFormat) -
         1
     }
 }
+
+/// The surface format to configure a window with so it shows what
+/// [`Headless`](crate::render::Headless) renders: the first sRGB format the
+/// surface offers (usually `Bgra8UnormSrgb`), else its first format (then
+/// colors are blended in sRGB space but still stored exactly). None if the
+/// surface offers no format at all (it cannot be used with this adapter).
+pub fn srgb_surface_format(
+    capabilities: &wgpu::SurfaceCapabilities,
+) -> Option<wgpu::TextureFormat> {
+    capabilities
+        .formats
+        .iter()
+        .copied()
+        .find(|f| f.is_srgb())
+        .or_else(|| capabilities.formats.first().copied())
+}

@@ -570,7 +570,7 @@ mod tests {
         );
         list.arrow(Vec2::ZERO, Vec2::new(100.0, 0.0), 2.0, 12.0, AMBER);
         let g = built(&list, 1.0);
-        assert!(g.indices.len() % 3 == 0 && !g.indices.is_empty());
+        assert!(g.indices.len().is_multiple_of(3) && !g.indices.is_empty());
         assert!(g.indices.iter().all(|&i| (i as usize) < g.vertices.len()));
     }
 
