@@ -45,9 +45,11 @@ fn output_dir() -> PathBuf {
     dir
 }
 
-/// Starts Xvfb on the first free display from :90, waiting for its socket.
-fn start_xvfb(procs: &mut Processes) -> u32 {
-    for n in 90..130 {
+/// Starts Xvfb on the first free display from `first`, waiting for its
+/// socket. (Each test starts from its own number, so two tests running at
+/// once do not race for one display.)
+fn start_xvfb(procs: &mut Processes, first: u32) -> u32 {
+    for n in first..first + 40 {
         let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
         if socket.exists() || Path::new(&format!("/tmp/.X{n}-lock")).exists() {
             continue;
@@ -79,11 +81,16 @@ fn start_xvfb(procs: &mut Processes) -> u32 {
         let _ = child.kill();
         let _ = child.wait();
     }
-    panic!("no free X display from :90 to :129 for Xvfb");
+    panic!(
+        "no free X display from :{first} to :{} for Xvfb",
+        first + 39
+    );
 }
 
 struct Screen {
     display: String,
+    /// Names this session's screenshots.
+    name: String,
 }
 
 impl Screen {
@@ -106,6 +113,7 @@ impl Screen {
     }
 
     fn shot(&self, name: &str) -> RgbaImage {
+        let name = format!("{}_{name}", self.name);
         let path = output_dir().join(format!("window_{name}.png"));
         self.tool("import", &["-window", "root", path.to_str().unwrap()]);
         image::open(&path).expect("read the screenshot").to_rgba8()
@@ -153,11 +161,10 @@ fn wait_exit(child: &mut Child, secs: u64) -> Option<ExitStatus> {
     None
 }
 
-#[test]
-fn drag_switch_idle_and_quit_in_a_real_window() {
+fn tools_or_skip() -> bool {
     if std::env::var("SAT_SKIP_WINDOW_TESTS").as_deref() == Ok("1") {
         println!("skipped: SAT_SKIP_WINDOW_TESTS=1");
-        return;
+        return false;
     }
     let missing: Vec<_> = ["Xvfb", "xdotool", "import"]
         .into_iter()
@@ -168,18 +175,43 @@ fn drag_switch_idle_and_quit_in_a_real_window() {
         "the window test needs {missing:?}: apt-get install -y xvfb xdotool imagemagick \
          mesa-vulkan-drivers libvulkan1 (or set SAT_SKIP_WINDOW_TESTS=1 to skip it on purpose)"
     );
+    true
+}
 
+#[test]
+fn drag_switch_turn_idle_and_quit_at_scale_1() {
+    if tools_or_skip() {
+        session("scale1", 1.0, &[], 90, (1000, 700));
+    }
+}
+
+#[test]
+fn picking_is_exact_at_scale_2_in_a_smaller_window() {
+    // 600×380 logical at scale factor 2 is 1200×760 physical: it fits the
+    // 1280×800 screen, and the 1000×700 world is drawn at 0.543 logical px
+    // per unit, centered across.
+    if tools_or_skip() {
+        session("scale2", 2.0, &["--size", "600x380"], 140, (1200, 760));
+    }
+}
+
+/// One run of the app under its own Xvfb: the window at `scale` (winit's
+/// X11 scale factor) and `physical` size, driven through a drag onto the
+/// pentagon, C, a held Right, an idle spell and Esc.
+fn session(name: &str, scale: f32, args: &[&str], first_display: u32, physical: (u32, u32)) {
     let mut procs = Processes::default();
-    let n = start_xvfb(&mut procs);
+    let n = start_xvfb(&mut procs, first_display);
     let screen = Screen {
         display: format!(":{n}"),
+        name: name.to_string(),
     };
-    let log = output_dir().join("window_app.log");
+    let log = output_dir().join(format!("window_{name}_app.log"));
     let app = Command::new(env!("CARGO_BIN_EXE_sat-visualizer"))
+        .args(args)
         .env("DISPLAY", &screen.display)
         .env_remove("WAYLAND_DISPLAY")
         .env_remove("WAYLAND_SOCKET")
-        .env("WINIT_X11_SCALE_FACTOR", "1")
+        .env("WINIT_X11_SCALE_FACTOR", scale.to_string())
         .stdout(Stdio::null())
         .stderr(std::fs::File::create(&log).expect("create the app's log"))
         .spawn()
@@ -224,51 +256,69 @@ fn drag_switch_idle_and_quit_in_a_real_window() {
             .and_then(|v| v.trim().parse().ok())
             .unwrap_or_else(|| panic!("no {name} in {geometry}"))
     };
-    let (origin, size) = (
-        Vec2::new(field("X"), field("Y")),
-        Vec2::new(field("WIDTH"), field("HEIGHT")),
-    );
+    let origin = Vec2::new(field("X"), field("Y"));
+    let size = Vec2::new(field("WIDTH"), field("HEIGHT"));
     assert_eq!(
         size,
-        Vec2::new(1000.0, 700.0),
-        "the chapter's 1000×700 window"
+        Vec2::new(physical.0 as f32, physical.1 as f32),
+        "the window's physical size"
     );
-    // World → screen through the same view the app draws with.
-    let view = View::fit(size.x, size.y).unwrap();
-    let on_screen = |world: Vec2| origin + view.to_logical(world);
+    // World → logical through the same view the app draws with, then
+    // logical → physical screen pixels by the scale factor.
+    let view = View::fit(size.x / scale, size.y / scale).unwrap();
+    let on_screen = |world: Vec2| origin + view.to_logical(world) * scale;
     let region = |world: Vec2, r: u32| {
         let p = on_screen(world);
+        let r = (r as f32 * view.scale * scale).ceil() as u32;
         (
-            p.x as u32 - r,
-            p.y as u32 - r,
+            (p.x as u32).saturating_sub(r),
+            (p.y as u32).saturating_sub(r),
             p.x as u32 + r + 1,
             p.y as u32 + r + 1,
         )
     };
+    let box_region =
+        |world: Vec2, img: &RgbaImage, color| count_near_in(img, region(world, 90), color, 6);
 
     // The first frame: the blue box and the green pentagon, apart.
-    let (first, ok) = screen.shot_until("start", 60, |img| count_near(img, BLUE, 6) > 300);
+    let (first, ok) = screen.shot_until("start", 60, |img| box_region(BOX_START, img, BLUE) > 100);
     assert!(ok, "the app never drew its first frame: {}", app_log());
-    assert!(count_near(&first, GREEN, 6) > 300, "the green pentagon");
+    assert!(
+        box_region(FIXED_CENTER, &first, GREEN) > 100,
+        "the green pentagon"
+    );
     assert_eq!(count_near(&first, AMBER, 20), 0, "apart: no amber");
+
+    // A press just outside the box's outline (past its turned corner) does
+    // not grab it: dragging from there moves nothing.
+    let outside = BOX_START + Vec2::new(78.0, 48.0);
+    let xy = |p: Vec2| [format!("{}", p.x.round()), format!("{}", p.y.round())];
+    let drag = |from: Vec2, to: Vec2| {
+        let [fx, fy] = xy(from);
+        screen.xdotool(&["mousemove", "--sync", &fx, &fy]);
+        sleep(Duration::from_millis(200));
+        screen.xdotool(&["mousedown", "1"]);
+        sleep(Duration::from_millis(200));
+        for i in 1..=12 {
+            let [x, y] = xy(from.lerp(to, i as f32 / 12.0));
+            screen.xdotool(&["mousemove", "--sync", &x, &y]);
+            sleep(Duration::from_millis(60));
+        }
+        screen.xdotool(&["mouseup", "1"]);
+    };
+    drag(on_screen(outside), on_screen(FIXED_CENTER));
+    sleep(Duration::from_millis(500));
+    let missed = screen.shot("missed");
+    assert!(
+        box_region(BOX_START, &missed, BLUE) > 100 && count_near(&missed, AMBER, 20) == 0,
+        "a press outside the box must not grab it"
+    );
 
     // Drag the box by its center onto the pentagon.
     let target = Vec2::new(560.0, 360.0);
-    let (from, to) = (on_screen(BOX_START), on_screen(target));
-    let xy = |p: Vec2| [format!("{}", p.x.round()), format!("{}", p.y.round())];
-    let [fx, fy] = xy(from);
-    screen.xdotool(&["mousemove", "--sync", &fx, &fy]);
-    sleep(Duration::from_millis(200));
-    screen.xdotool(&["mousedown", "1"]);
-    sleep(Duration::from_millis(200));
-    for i in 1..=12 {
-        let [x, y] = xy(from.lerp(to, i as f32 / 12.0));
-        screen.xdotool(&["mousemove", "--sync", &x, &y]);
-        sleep(Duration::from_millis(60));
-    }
-    screen.xdotool(&["mouseup", "1"]);
+    drag(on_screen(BOX_START), on_screen(target));
     let (dragged, ok) = screen.shot_until("dragged", 20, |img| {
-        count_near(img, AMBER, 6) > 1000 && count_near(img, BLUE, 24) == 0
+        count_near(img, AMBER, 6) > 300 && count_near(img, BLUE, 24) == 0
     });
     assert!(
         ok,
@@ -276,8 +326,8 @@ fn drag_switch_idle_and_quit_in_a_real_window() {
         count_near(&dragged, AMBER, 6),
         count_near(&dragged, BLUE, 24)
     );
-    // The box is where the mouse took it: amber around its new center's outline.
-    assert!(count_near_in(&dragged, region(target + Vec2::new(0.0, 0.0), 90), AMBER, 6) > 300);
+    // The box is where the mouse took it: amber around its new center.
+    assert!(box_region(target, &dragged, AMBER) > 100);
 
     // The circle's outline where the pentagon's edges are not: the middle
     // of each pentagon edge is 80 cos 36° = 65 from the center, the circle
@@ -308,6 +358,25 @@ fn drag_switch_idle_and_quit_in_a_real_window() {
         ok,
         "after C, the circle's outline at {} of 3 points",
         on_circle(&circled)
+    );
+
+    // Right held turns the box: its outline moves.
+    screen.xdotool(&["keydown", "Right"]);
+    sleep(Duration::from_millis(400));
+    screen.xdotool(&["keyup", "Right"]);
+    sleep(Duration::from_millis(300));
+    let turned = screen.shot("turned");
+    let (x0, y0, x1, y1) = region(target, 90);
+    let changed = (y0..y1.min(turned.height()))
+        .flat_map(|y| (x0..x1.min(turned.width())).map(move |x| (x, y)))
+        .filter(|&(x, y)| {
+            let (a, b) = (circled.get_pixel(x, y), turned.get_pixel(x, y));
+            (0..3).any(|c| a[c].abs_diff(b[c]) > 40)
+        })
+        .count();
+    assert!(
+        changed > 200,
+        "holding Right turned the box: {changed} px changed"
     );
 
     // Idle: nothing moves, so no frames and (almost) no CPU.
