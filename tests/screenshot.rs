@@ -419,3 +419,51 @@ fn options_parse_into_the_scene() {
     let err = parse_args(["--sides", "2"]).unwrap_err();
     assert!(matches!(err, AppError::Args(_)) && err.exit_code() == 2);
 }
+
+#[test]
+fn steady_frames_create_no_gpu_buffers_or_textures() {
+    let Some(gpu) = gpu() else { return };
+    let mut gpu = gpu.lock().unwrap_or_else(|e| e.into_inner());
+    let mut list = DrawList::default();
+    // Drag the box back and forth across the pentagon, turning it, with
+    // everything shown: colors, pushes, lines and text all change, the
+    // target does not. The first pass is the warm-up (buffers grow to the
+    // biggest frame); the second pass over the same frames may make nothing.
+    let mut scene = Scene::new();
+    for k in [Key::S, Key::X, Key::A, Key::H] {
+        scene.key_pressed(k);
+    }
+    scene.pointer_pressed(BOX_START_LOGICAL);
+    let mut pass = |scene: &mut Scene, gpu: &mut Headless| {
+        let mut overlapped = 0;
+        for i in 0..40 {
+            let t = if i < 20 { i } else { 40 - i } as f32;
+            scene.pointer_moved(BOX_START_LOGICAL + Vec2::new(t * 18.0, t * 3.0));
+            overlapped += scene.result().overlapping as u32;
+            scene.build(&mut list);
+            gpu.render(&list, 1000, 700, 1.0).unwrap();
+        }
+        overlapped
+    };
+    let first = pass(&mut scene, &mut gpu);
+    let warm = gpu.stats();
+    let second = pass(&mut scene, &mut gpu);
+    let after = gpu.stats();
+    assert!(
+        first > 5 && first < 35,
+        "the drag crossed in and out: {first}"
+    );
+    assert_eq!(first, second, "the same frames twice");
+    assert_eq!(after.frames, warm.frames + 40);
+    assert_eq!(
+        after.buffers_created, warm.buffers_created,
+        "no vertex/index buffer made per frame"
+    );
+    assert_eq!(
+        after.msaa_textures_created, warm.msaa_textures_created,
+        "no MSAA texture made per frame"
+    );
+}
+
+/// The box's starting center in logical pixels of a 1000×700 window.
+const BOX_START_LOGICAL: Vec2 = Vec2::new(320.0, 300.0);
