@@ -467,3 +467,32 @@ fn steady_frames_create_no_gpu_buffers_or_textures() {
 
 /// The box's starting center in logical pixels of a 1000×700 window.
 const BOX_START_LOGICAL: Vec2 = Vec2::new(320.0, 300.0);
+
+#[test]
+fn no_gpu_adapter_exits_2_with_a_clear_line() {
+    // A name no adapter has; and the Vulkan loader pointed at no driver.
+    let cases: [&[(&str, &str)]; 2] = [
+        &[("WGPU_ADAPTER_NAME", "no-such-gpu-anywhere")],
+        &[
+            ("WGPU_BACKEND", "vulkan"),
+            ("VK_ICD_FILENAMES", "/nonexistent/icd.json"),
+        ],
+    ];
+    for envs in cases {
+        let out = bin()
+            .args(["--screenshot", "never-written.png"])
+            .envs(envs.iter().copied())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{envs:?}: {err}");
+        let ours: Vec<_> = err
+            .lines()
+            .filter(|l| l.starts_with("sat-visualizer:"))
+            .collect();
+        assert_eq!(ours.len(), 1, "{envs:?}: {err}");
+        assert!(ours[0].contains("no GPU adapter"), "{envs:?}: {err}");
+        assert!(!err.contains("panicked"), "{envs:?}: {err}");
+        assert!(!std::path::Path::new("never-written.png").exists());
+    }
+}

@@ -186,6 +186,42 @@ fn drag_switch_turn_idle_and_quit_at_scale_1() {
 }
 
 #[test]
+fn no_gpu_adapter_for_the_window_exits_2_with_one_line() {
+    if !tools_or_skip() {
+        return;
+    }
+    let mut procs = Processes::default();
+    let n = start_xvfb(&mut procs, 190);
+    let mut app = Command::new(env!("CARGO_BIN_EXE_sat-visualizer"))
+        .env("DISPLAY", format!(":{n}"))
+        .env_remove("WAYLAND_DISPLAY")
+        .env("WGPU_ADAPTER_NAME", "no-such-gpu-anywhere")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the app");
+    let status = wait_exit(&mut app, 30);
+    if status.is_none() {
+        // Still running: stop it, so that reading its stderr ends.
+        let _ = app.kill();
+    }
+    let mut err = String::new();
+    std::io::Read::read_to_string(app.stderr.as_mut().unwrap(), &mut err).unwrap();
+    procs.0.push(app);
+    let status = status.unwrap_or_else(|| panic!("the app kept running without an adapter: {err}"));
+    assert_eq!(status.code(), Some(2), "{err}");
+    let ours: Vec<_> = err
+        .lines()
+        .filter(|l| l.starts_with("sat-visualizer:"))
+        .collect();
+    assert!(
+        ours.len() == 1 && ours[0].contains("no GPU adapter"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
 fn picking_is_exact_at_scale_2_in_a_smaller_window() {
     // 600×380 logical at scale factor 2 is 1200×760 physical: it fits the
     // 1280×800 screen, and the 1000×700 world is drawn at 0.543 logical px

@@ -17,6 +17,7 @@ use winit::event::{ElementState, MouseButton, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::window::{Window, WindowId};
 
+use super::adapter::pick_adapter;
 use super::args::Options;
 use super::error::AppError;
 use super::keys::{Action, action};
@@ -65,11 +66,7 @@ impl Gpu {
         let surface = instance
             .create_surface(window.clone())
             .map_err(|e| AppError::Window(format!("no surface for the window: {e}")))?;
-        let adapter = pollster::block_on(wgpu::util::initialize_adapter_from_env_or_default(
-            &instance,
-            Some(&surface),
-        ))
-        .map_err(|e| AppError::NoAdapter(e.to_string()))?;
+        let adapter = pick_adapter(&instance, Some(&surface))?;
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             label: Some("sat visualizer device"),
             required_limits: wgpu::Limits::downlevel_defaults().using_resolution(adapter.limits()),
