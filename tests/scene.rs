@@ -298,6 +298,11 @@ fn keys_3_to_8_change_the_sides_and_c_toggles() {
             scene.axes_line(),
             format!("axes: the box's 4 edge normals, and the {name}'s {n}")
         );
+        assert!(
+            scene
+                .controls_line()
+                .contains(&format!("[C] {name} or circle"))
+        );
     }
     for d in [0u8, 1, 2, 9] {
         assert!(!scene.key_pressed(Key::Digit(d)));
@@ -604,4 +609,21 @@ fn dragging_the_box_onto_the_pentagon_turns_both_amber() {
     scene.build(&mut list);
     let colors = colors_in(&list);
     assert!(colors.contains(&AMBER) && !colors.contains(&BLUE));
+}
+
+#[test]
+fn going_deep_gives_the_chapters_numbers() {
+    // "Before turning the box, drag it right over the pentagon's center.
+    // The push grows to about 121 pixels, all the way out, where the
+    // shortcut would have said 90."
+    let mut scene = Scene::new();
+    scene.set_box(FIXED_CENTER, BOX_START_ANGLE).unwrap();
+    let (real, cut) = (scene.result(), scene.shortcut_result());
+    assert!(real.overlapping && cut.overlapping);
+    assert_eq!(real.depth.round(), 121.0, "{real:?}");
+    assert_eq!(cut.depth.round(), 90.0, "{cut:?}");
+    assert_eq!(
+        scene.readout(),
+        "overlapping: push the box 121 px, as shown"
+    );
 }

@@ -16,11 +16,6 @@ pub fn shape_name(sides: usize) -> Option<&'static str> {
     })
 }
 
-/// The controls line at the bottom, the chapter's keys and the way to the
-/// rest.
-pub(crate) const CONTROLS: &str =
-    "[Drag] the box   [Left] [Right] turn it   [C] pentagon or circle   [H] more keys   [Esc] quit";
-
 /// The help line, shown above the controls by H: every other key.
 pub(crate) const HELP: &str =
     "[S] shadows   [Space] push out   [X] shortcut   [A] all axes   [3]-[8] sides   [H] hide";
@@ -66,9 +61,14 @@ impl Scene {
         format!("shortcut (silver): push {c} px, the real push is {p} px: it {verdict}")
     }
 
-    /// The controls line at the bottom of the window.
-    pub fn controls_line(&self) -> &'static str {
-        CONTROLS
+    /// The controls line at the bottom of the window: the chapter's keys
+    /// (C names the polygon it switches with, "pentagon" at first) and H for
+    /// the rest.
+    pub fn controls_line(&self) -> String {
+        let name = shape_name(self.sides()).unwrap_or("polygon");
+        format!(
+            "[Drag] the box   [Left] [Right] turn it   [C] {name} or circle   [H] more keys   [Esc] quit"
+        )
     }
 
     /// The help line that H shows: every key the controls line leaves out.
