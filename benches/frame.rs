@@ -1,1 +1,126 @@
-fn main() {}
+//! The CPU cost of one frame of the SAT Visualizer: the scene's update, its
+//! draw list, and the renderer's `prepare` (lyon tessellation, the buffer
+//! uploads, glyphon's text shaping and atlas work) on the headless device.
+//!
+//! Run: `cargo bench --bench frame`. Each case ends the frame with an empty
+//! submit and a non-blocking poll, so the uploads are flushed as a real
+//! frame's would be (without it `write_buffer`'s staging would pile up);
+//! no render pass is recorded, so the GPU's drawing is not in the figure.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use sat_visualizer::render::{DrawList, HEADLESS_FORMAT, Renderer, TargetSize, best_sample_count};
+use sat_visualizer::sat::Vec2;
+use sat_visualizer::scene::{Key, Scene};
+
+struct Gpu {
+    device: wgpu::Device,
+    queue: wgpu::Queue,
+    renderer: Renderer,
+    name: String,
+}
+
+fn gpu() -> Gpu {
+    let instance =
+        wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
+    let adapter = pollster::block_on(wgpu::util::initialize_adapter_from_env_or_default(
+        &instance, None,
+    ))
+    .expect("the frame benchmark needs a wgpu adapter (apt-get install -y mesa-vulkan-drivers)");
+    let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+        label: Some("frame bench"),
+        required_limits: wgpu::Limits::downlevel_defaults().using_resolution(adapter.limits()),
+        ..Default::default()
+    }))
+    .expect("a device");
+    let renderer = Renderer::new(
+        &device,
+        &queue,
+        HEADLESS_FORMAT,
+        best_sample_count(&adapter, HEADLESS_FORMAT),
+    );
+    let name = adapter.get_info().name;
+    Gpu {
+        device,
+        queue,
+        renderer,
+        name,
+    }
+}
+
+impl Gpu {
+    fn prepare(&mut self, list: &DrawList, target: TargetSize) {
+        self.renderer
+            .prepare(&self.device, &self.queue, list, target)
+            .expect("prepare");
+        self.queue.submit(std::iter::empty());
+        let _ = self.device.poll(wgpu::PollType::Poll);
+    }
+}
+
+fn frame(c: &mut Criterion) {
+    let mut gpu = gpu();
+    println!("adapter: {}", gpu.name);
+    let mut list = DrawList::default();
+    let one = TargetSize::new(1000, 700, 1.0);
+    let two = TargetSize::new(2000, 1400, 2.0);
+
+    // The scene alone: a held key's turn and the draw list.
+    let mut scene = Scene::new();
+    scene.key_pressed(Key::Right);
+    c.bench_function("frame/scene_update_and_list", |b| {
+        b.iter(|| {
+            scene.update(1.0 / 60.0);
+            scene.build(&mut list);
+            black_box(list.items.len())
+        })
+    });
+
+    // A turning frame: update, list, prepare. The readout's number changes
+    // as the box turns, so some frames reshape a line of text.
+    for (name, target) in [("frame/turning_1x", one), ("frame/turning_2x", two)] {
+        let mut scene = Scene::new();
+        scene.set_box(Vec2::new(560.0, 360.0), 0.3).unwrap();
+        scene.key_pressed(Key::Right);
+        c.bench_function(name, |b| {
+            b.iter(|| {
+                scene.update(1.0 / 60.0);
+                scene.build(&mut list);
+                gpu.prepare(&list, target);
+            })
+        });
+    }
+
+    // A dragging frame: the box follows the pointer back and forth across
+    // the pentagon, so the colors, the push and the text all change.
+    let mut scene = Scene::new();
+    let mut step = 0i32;
+    scene.pointer_pressed(scene.box_position());
+    c.bench_function("frame/dragging_1x", |b| {
+        b.iter(|| {
+            step = (step + 1) % 400;
+            let x = 320.0 + (200 - (step - 200).abs()) as f32 * 1.5;
+            scene.pointer_moved(Vec2::new(x, 300.0 + (step % 7) as f32));
+            scene.build(&mut list);
+            gpu.prepare(&list, one);
+        })
+    });
+
+    // Everything on (S, X, A, H): the busiest frame.
+    let mut scene = Scene::new();
+    scene.set_box(Vec2::new(600.0, 370.0), 0.3).unwrap();
+    for k in [Key::S, Key::X, Key::A, Key::H, Key::Right] {
+        scene.key_pressed(k);
+    }
+    c.bench_function("frame/everything_shown_1x", |b| {
+        b.iter(|| {
+            scene.update(1.0 / 60.0);
+            scene.build(&mut list);
+            gpu.prepare(&list, one);
+        })
+    });
+}
+
+criterion_group!(benches, frame);
+criterion_main!(benches);

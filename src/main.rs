@@ -1,1 +1,28 @@
-fn main() {}
+//! `sat-visualizer`: the chapter's SAT Visualizer window, or with
+//! `--screenshot PATH.png` the same picture rendered headless.
+
+use std::process::ExitCode;
+
+use sat_visualizer::app::{Command, USAGE, parse_args, run};
+
+fn main() -> ExitCode {
+    // Arguments that are not valid UTF-8 are read lossily: they can only be
+    // unknown arguments or bad values, which are refused with a message.
+    let args = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned());
+    let result = parse_args(args).and_then(|command| match command {
+        Command::Help => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        Command::Run(opts) => run(&opts),
+    });
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("sat-visualizer: {e}");
+            ExitCode::from(e.exit_code() as u8)
+        }
+    }
+}

@@ -1,2 +1,30 @@
-//! The app: the winit event loop that owns the window and surface, feeds
-//! input to the scene, and hands its draw list to the renderer.
+//! The app: the winit event loop that owns the window and its surface,
+//! feeds input to the scene, and hands the scene's draw list to the
+//! renderer; or, headless, renders the same draw list into a PNG.
+//!
+//! The flow is one way: window events → [`Scene`](crate::scene::Scene)
+//! (plain logical positions and its own keys) → a
+//! [`DrawList`](crate::render::DrawList) → the
+//! [`Renderer`](crate::render::Renderer). Frames are drawn on demand: only
+//! after input, or while a turn key is held, so an idle window costs
+//! nothing.
+
+mod adapter;
+mod args;
+mod error;
+mod keys;
+mod screenshot;
+mod window;
+
+pub use args::{Command, MAX_PHYSICAL_SIDE, Options, USAGE, parse_args};
+pub use error::AppError;
+pub use screenshot::{save_screenshot, screenshot_image};
+pub use window::{TITLE, run_window};
+
+/// Runs what the command line asked for: the window, or a screenshot.
+pub fn run(opts: &Options) -> Result<(), AppError> {
+    match &opts.screenshot {
+        Some(path) => save_screenshot(opts, path),
+        None => run_window(opts),
+    }
+}

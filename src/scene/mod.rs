@@ -1,2 +1,46 @@
-//! The scene: the visualizer's state on the CPU (shapes, input, the SAT
-//! result), and the draw list it makes each frame.
+//! The scene: the visualizer's state on the CPU (the box A, the fixed shape
+//! B, the input that moves them, the SAT result) and the draw list it makes
+//! each frame.
+//!
+//! It knows nothing of wgpu or winit. Its input API takes plain logical
+//! positions (the window's pixels before the scale factor) and its own
+//! [`Key`] enum, and what it draws is a [`DrawList`](crate::render::DrawList)
+//! in the same logical pixels. The chapter's 1000×700 world is fitted into
+//! whatever logical size the window has by a [`View`]: one uniform scale and
+//! an offset that centers it, whose inverse maps the mouse back into the
+//! world, so picking is exact at any size.
+//!
+//! ```
+//! use sat_visualizer::render::DrawList;
+//! use sat_visualizer::scene::{Key, Scene};
+//! use sat_visualizer::sat::Vec2;
+//!
+//! let mut scene = Scene::new();
+//! // Grab the box at its center and drag it onto the pentagon.
+//! scene.pointer_pressed(Vec2::new(320.0, 300.0));
+//! scene.pointer_moved(Vec2::new(560.0, 360.0));
+//! scene.pointer_released();
+//! assert!(scene.result().overlapping);
+//! assert!(scene.readout().starts_with("overlapping: push the box"));
+//!
+//! scene.key_pressed(Key::C); // the circle instead of the pentagon
+//! let mut list = DrawList::default();
+//! scene.build(&mut list);
+//! assert!(!list.items.is_empty());
+//! ```
+
+mod draw;
+mod error;
+mod palette;
+mod readout;
+mod state;
+mod view;
+
+pub use error::SceneError;
+pub use palette::{AMBER, BACKGROUND, BLUE, GREEN, GREY, GRID, SILVER, TEXT};
+pub use readout::shape_name;
+pub use state::{
+    BOX_HEIGHT, BOX_START, BOX_START_ANGLE, BOX_WIDTH, FIXED_CENTER, FIXED_RADIUS, Fixed, Key,
+    MAX_SIDES, MIN_SIDES, Scene, ShadowView, TURN_SPEED,
+};
+pub use view::{View, WORLD_HEIGHT, WORLD_WIDTH, logical_from_physical};

@@ -1,0 +1,32 @@
+//! Headless mode: the window's picture, rendered offscreen into a PNG.
+//!
+//! The same scene builds the same draw list for the same logical size, and
+//! the same renderer draws it at the given scale factor into an sRGB
+//! texture, so the file shows exactly what a window of that size and scale
+//! would.
+
+use std::path::Path;
+
+use super::adapter::check_adapter_name;
+use super::args::Options;
+use super::error::AppError;
+use crate::render::{DrawList, render_to_image};
+
+/// Renders what the window would show with `opts` into an image of
+/// `size * scale` physical pixels.
+pub fn screenshot_image(opts: &Options) -> Result<image::RgbaImage, AppError> {
+    let scene = opts.scene()?;
+    check_adapter_name()?;
+    let mut list = DrawList::default();
+    scene.build(&mut list);
+    let (w, h) = opts.size;
+    Ok(render_to_image(&list, w, h, opts.scale)?)
+}
+
+/// Renders the screenshot and writes it to `path` as a PNG.
+pub fn save_screenshot(opts: &Options, path: &Path) -> Result<(), AppError> {
+    let image = screenshot_image(opts)?;
+    image
+        .save_with_format(path, image::ImageFormat::Png)
+        .map_err(|e| AppError::Image(format!("{}: {e}", path.display())))
+}

@@ -1,0 +1,281 @@
+//! The scene drawn into a draw list, in the window's logical pixels.
+//!
+//! Everything is laid out in the chapter's world units and passed through
+//! the view, widths and text sizes included, so the picture is the 1000×700
+//! demo scaled as a whole to fit the window.
+
+use glam::Vec2;
+
+use super::palette::{AMBER, BACKGROUND, BLUE, GREEN, GREY, GRID, SILVER, TEXT};
+use super::state::{FIXED_CENTER, Fixed, Scene};
+use super::view::{View, WORLD_HEIGHT, WORLD_WIDTH};
+use crate::render::{Color, DrawList, Paint};
+use crate::sat::Polygon;
+
+/// The grid's spacing, in world units.
+const GRID_STEP: f32 = 50.0;
+/// The shapes' outline width.
+const OUTLINE: f32 = 2.5;
+/// How opaque the shapes' faint fill is.
+const FILL_ALPHA: u8 = 40;
+/// The readout's font size.
+const TEXT_SIZE: f32 = 15.0;
+/// The chapter's reach of the dividing line each way; more when the window
+/// shows more of the world than 1000×700.
+const DIVIDER_REACH: f32 = 700.0;
+
+/// World → logical, for points, widths and sizes alike.
+struct Pen<'a> {
+    view: View,
+    list: &'a mut DrawList,
+}
+
+impl Pen<'_> {
+    fn at(&self, w: Vec2) -> Vec2 {
+        self.view.to_logical(w)
+    }
+    fn len(&self, w: f32) -> f32 {
+        w * self.view.scale
+    }
+    fn line(&mut self, from: Vec2, to: Vec2, width: f32, color: Color) {
+        let (f, t, w) = (self.at(from), self.at(to), self.len(width));
+        self.list.line(f, t, w, color);
+    }
+    fn dashed(&mut self, from: Vec2, to: Vec2, width: f32, dash: f32, gap: f32, color: Color) {
+        let (f, t) = (self.at(from), self.at(to));
+        let (w, d, g) = (self.len(width), self.len(dash), self.len(gap));
+        self.list.dashed(f, t, w, d, g, color);
+    }
+    fn polygon(&mut self, poly: &Polygon, paint: Paint) {
+        let paint = Paint {
+            fill: paint.fill,
+            stroke: paint.stroke.map(|(c, w)| (c, self.len(w))),
+        };
+        let view = self.view;
+        self.list
+            .polygon(poly.points().iter().map(|&p| view.to_logical(p)), paint);
+    }
+    fn text(&mut self, text: impl Into<String>, at: Vec2, color: Color) {
+        let (p, s) = (self.at(at), self.len(TEXT_SIZE));
+        self.list.text(text, p, s, color);
+    }
+}
+
+fn shape_paint(color: Color) -> Paint {
+    Paint::fill_and_stroke(color.with_alpha(FILL_ALPHA), color, OUTLINE)
+}
+
+impl Scene {
+    /// Fills `list` with this frame, in the view's logical pixels: the
+    /// grid, the shapes in the test's colors, the push or the dividing
+    /// line, whatever S, X and A show, and the text lines. The list is
+    /// cleared first, keeping its capacity.
+    pub fn build(&self, list: &mut DrawList) {
+        list.clear(BACKGROUND);
+        let mut pen = Pen {
+            view: self.view(),
+            list,
+        };
+        let result = self.result();
+        let a = self.placed_box();
+        let fixed = self.fixed();
+
+        draw_grid(&mut pen);
+        if self.shows_all_axes() {
+            self.draw_axes(&mut pen, result.axis);
+        }
+
+        let (color_a, color_b) = if result.overlapping {
+            (AMBER, AMBER)
+        } else {
+            (BLUE, GREEN)
+        };
+        match &fixed {
+            Fixed::Polygon(p) => pen.polygon(p, shape_paint(color_b)),
+            Fixed::Circle(c) => {
+                let paint = shape_paint(color_b);
+                let paint = Paint {
+                    stroke: paint.stroke.map(|(c, w)| (c, pen.len(w))),
+                    ..paint
+                };
+                let (center, radius) = (pen.at(c.center), pen.len(c.radius));
+                pen.list.circle(center, radius, paint);
+            }
+        }
+        pen.polygon(&a, shape_paint(color_a));
+
+        if self.shows_shortcut()
+            && let Some(cut) = self.shortcut_box()
+        {
+            pen.polygon(&cut, Paint::stroke(SILVER, 1.5));
+        }
+
+        if let Some(pushed) = self.pushed_box() {
+            // The push, from the box's center, and the box where it would
+            // leave it, just touching.
+            let tip = self.box_position() + result.push();
+            if result.depth > 1e-3 {
+                let head = 14.0f32.min(result.depth);
+                let (f, t, w, h) = (
+                    pen.at(self.box_position()),
+                    pen.at(tip),
+                    pen.len(3.0),
+                    pen.len(head),
+                );
+                pen.list.arrow(f, t, w, h, AMBER);
+            }
+            pen.polygon(&pushed, Paint::stroke(GREY, 2.0));
+        } else if let Some((p, q)) = self.dividing_line(1.0) {
+            // The chapter's line runs 700 each way from the point nearest
+            // the centers' midpoint; a wide window needs more to be crossed.
+            let (on_line, along) = ((p + q) * 0.5, (q - p) * 0.5);
+            let (lo, hi) = pen.view.visible_world();
+            let reach =
+                DIVIDER_REACH.max((on_line - (lo + hi) * 0.5).length() + (hi - lo).length());
+            pen.dashed(
+                on_line - along * reach,
+                on_line + along * reach,
+                2.0,
+                10.0,
+                8.0,
+                GREY,
+            );
+        }
+
+        if self.shows_shadows() {
+            self.draw_shadows(&mut pen, color_a, color_b);
+        }
+
+        let readout_color = if result.overlapping { AMBER } else { TEXT };
+        pen.text(self.readout(), Vec2::new(12.0, 10.0), readout_color);
+        pen.text(self.axes_line(), Vec2::new(12.0, 30.0), SILVER);
+        if self.shows_shortcut() {
+            pen.text(self.shortcut_line(), Vec2::new(12.0, 50.0), SILVER);
+        }
+        if self.shows_help() {
+            pen.text(
+                self.help_line(),
+                Vec2::new(12.0, WORLD_HEIGHT - 46.0),
+                SILVER,
+            );
+        }
+        pen.text(
+            self.controls_line(),
+            Vec2::new(12.0, WORLD_HEIGHT - 26.0),
+            GREY,
+        );
+    }
+
+    /// Every axis the test tries, as a faint line through the point halfway
+    /// between the centers; the deciding one bright. Axes the test never
+    /// reached (a gap before them ended it) are dashed.
+    fn draw_axes(&self, pen: &mut Pen<'_>, deciding: Vec2) {
+        let hub = self.box_position().lerp(FIXED_CENTER, 0.5);
+        let reach = 260.0;
+        let mut bright = None;
+        for (axis, tried) in self.axes() {
+            let (from, to) = (hub - axis * reach, hub + axis * reach);
+            if axis.dot(deciding).abs() > 0.9999 && bright.is_none() {
+                bright = Some((from, to));
+            } else if tried {
+                pen.line(from, to, 1.5, SILVER.with_alpha(70));
+            } else {
+                pen.dashed(from, to, 1.5, 6.0, 6.0, SILVER.with_alpha(50));
+            }
+        }
+        if let Some((from, to)) = bright {
+            pen.line(from, to, 2.0, TEXT);
+        }
+    }
+
+    /// Exercise 4: the deciding axis beside the shapes, as a faint line
+    /// parallel to it, with each shape's shadow on it as a thick segment in
+    /// the shape's color, and faint lines from the shape's extreme points
+    /// down to its shadow's ends.
+    fn draw_shadows(&self, pen: &mut Pen<'_>, color_a: Color, color_b: Color) {
+        let sv = self.shadow_view();
+        let (u, p) = (sv.axis, sv.axis.perp());
+        // Beside the shapes: past their reach across the axis, on the side
+        // nearer the world's middle, so the line stays in view.
+        let (across_a, across_b) = self.shadows_on(p);
+        let (near, far) = (
+            across_a.min.min(across_b.min) - 45.0,
+            across_a.max.max(across_b.max) + 45.0,
+        );
+        let t_mid = (sv.a.min.min(sv.b.min) + sv.a.max.max(sv.b.max)) * 0.5;
+        let middle = Vec2::new(WORLD_WIDTH, WORLD_HEIGHT) * 0.5;
+        let place = |off: f32| u * t_mid + p * off;
+        let (off, side) = if place(far).distance(middle) <= place(near).distance(middle) {
+            (far, 1.0)
+        } else {
+            (near, -1.0)
+        };
+        let on_axis = |t: f32, shift: f32| u * t + p * (off + side * shift);
+        let (t0, t1) = (sv.a.min.min(sv.b.min) - 40.0, sv.a.max.max(sv.b.max) + 40.0);
+        pen.line(
+            on_axis(t0, 0.0),
+            on_axis(t1, 0.0),
+            1.5,
+            SILVER.with_alpha(110),
+        );
+
+        // The box's shadow on the near side of the line, the fixed shape's
+        // on the far side, so that overlapping shadows stay apart.
+        let ends = self.extreme_points(u);
+        for (shadow, shift, color, (lo, hi)) in
+            [(sv.a, -5.0, color_a, ends.0), (sv.b, 5.0, color_b, ends.1)]
+        {
+            pen.line(
+                on_axis(shadow.min, shift),
+                on_axis(shadow.max, shift),
+                6.0,
+                color,
+            );
+            for (point, t) in [(lo, shadow.min), (hi, shadow.max)] {
+                pen.dashed(
+                    point,
+                    on_axis(t, shift),
+                    1.0,
+                    4.0,
+                    4.0,
+                    color.with_alpha(120),
+                );
+            }
+        }
+    }
+
+    /// The points of each shape whose places on `axis` are its shadow's
+    /// ends: the box's, then the fixed shape's, each as (least, most).
+    fn extreme_points(&self, axis: Vec2) -> ((Vec2, Vec2), (Vec2, Vec2)) {
+        let a = polygon_extremes(&self.placed_box(), axis);
+        let b = match self.fixed() {
+            Fixed::Polygon(poly) => polygon_extremes(&poly, axis),
+            Fixed::Circle(c) => (c.center - axis * c.radius, c.center + axis * c.radius),
+        };
+        (a, b)
+    }
+}
+
+fn polygon_extremes(poly: &Polygon, axis: Vec2) -> (Vec2, Vec2) {
+    let pts = poly.points();
+    let key = |p: &&Vec2| p.dot(axis);
+    let lo = pts.iter().min_by(|x, y| key(x).total_cmp(&key(y))).copied();
+    let hi = pts.iter().max_by(|x, y| key(x).total_cmp(&key(y))).copied();
+    (lo.unwrap_or_default(), hi.unwrap_or_default())
+}
+
+/// The grid over everything the window shows, lines every 50 world units
+/// from the world's origin, so it lines up with the chapter's.
+fn draw_grid(pen: &mut Pen<'_>) {
+    let (lo, hi) = pen.view.visible_world();
+    let mut x = (lo.x / GRID_STEP).ceil() * GRID_STEP;
+    while x <= hi.x {
+        pen.line(Vec2::new(x, lo.y), Vec2::new(x, hi.y), 1.0, GRID);
+        x += GRID_STEP;
+    }
+    let mut y = (lo.y / GRID_STEP).ceil() * GRID_STEP;
+    while y <= hi.y {
+        pen.line(Vec2::new(lo.x, y), Vec2::new(hi.x, y), 1.0, GRID);
+        y += GRID_STEP;
+    }
+}

@@ -1,0 +1,434 @@
+//! The real window under Xvfb, driven by xdotool like a user: drag the box
+//! onto the pentagon, see amber; press C, see the circle; stay idle, use no
+//! CPU; press Esc, see the app exit 0.
+//!
+//! Needs Xvfb, xdotool and ImageMagick's `import` (apt-get install -y xvfb
+//! xdotool imagemagick mesa-vulkan-drivers libvulkan1); without them it
+//! fails, naming them, unless SAT_SKIP_WINDOW_TESTS=1.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+use image::RgbaImage;
+use sat_visualizer::sat::Vec2;
+use sat_visualizer::scene::{AMBER, BLUE, BOX_START, FIXED_CENTER, FIXED_RADIUS, GREEN, View};
+use support::{count_near, count_near_in};
+
+/// Kills and reaps every process it holds when dropped, on every path out
+/// of the test (a panic included), the app first and the X server last.
+#[derive(Default)]
+struct Processes(Vec<Child>);
+
+impl Drop for Processes {
+    fn drop(&mut self) {
+        for child in self.0.iter_mut().rev() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
+fn on_path(tool: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(tool).is_file()))
+}
+
+fn output_dir() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join("output");
+    std::fs::create_dir_all(&dir).expect("create tests/output");
+    dir
+}
+
+/// Starts Xvfb on the first free display from `first`, waiting for its
+/// socket. (Each test starts from its own number, so two tests running at
+/// once do not race for one display.)
+fn start_xvfb(procs: &mut Processes, first: u32) -> u32 {
+    for n in first..first + 40 {
+        let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
+        if socket.exists() || Path::new(&format!("/tmp/.X{n}-lock")).exists() {
+            continue;
+        }
+        let mut child = Command::new("Xvfb")
+            .args([
+                format!(":{n}").as_str(),
+                "-screen",
+                "0",
+                "1280x800x24",
+                "-nolisten",
+                "tcp",
+            ])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start Xvfb");
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(10) {
+            if socket.exists() {
+                procs.0.push(child);
+                return n;
+            }
+            if child.try_wait().ok().flatten().is_some() {
+                break; // lost a race for this display: try the next
+            }
+            sleep(Duration::from_millis(50));
+        }
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+    panic!(
+        "no free X display from :{first} to :{} for Xvfb",
+        first + 39
+    );
+}
+
+struct Screen {
+    display: String,
+    /// Names this session's screenshots.
+    name: String,
+}
+
+impl Screen {
+    fn tool(&self, program: &str, args: &[&str]) -> String {
+        let out = Command::new(program)
+            .args(args)
+            .env("DISPLAY", &self.display)
+            .output()
+            .unwrap_or_else(|e| panic!("run {program}: {e}"));
+        assert!(
+            out.status.success(),
+            "{program} {args:?} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn xdotool(&self, args: &[&str]) -> String {
+        self.tool("xdotool", args)
+    }
+
+    fn shot(&self, name: &str) -> RgbaImage {
+        let name = format!("{}_{name}", self.name);
+        let path = output_dir().join(format!("window_{name}.png"));
+        self.tool("import", &["-window", "root", path.to_str().unwrap()]);
+        image::open(&path).expect("read the screenshot").to_rgba8()
+    }
+
+    /// Screenshots until `ok` holds (the app draws asynchronously), up to
+    /// `secs`; returns the last screenshot and whether it held.
+    fn shot_until(
+        &self,
+        name: &str,
+        secs: u64,
+        ok: impl Fn(&RgbaImage) -> bool,
+    ) -> (RgbaImage, bool) {
+        let start = Instant::now();
+        loop {
+            let img = self.shot(name);
+            if ok(&img) {
+                return (img, true);
+            }
+            if start.elapsed() > Duration::from_secs(secs) {
+                return (img, false);
+            }
+            sleep(Duration::from_millis(200));
+        }
+    }
+}
+
+/// CPU time (user + system) the process has used, in clock ticks.
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).expect("read /proc stat");
+    // Fields after the command name, which is in parentheses.
+    let rest = &stat[stat.rfind(')').expect("stat has a name") + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
+}
+
+fn wait_exit(child: &mut Child, secs: u64) -> Option<ExitStatus> {
+    let start = Instant::now();
+    while start.elapsed() < Duration::from_secs(secs) {
+        if let Some(status) = child.try_wait().expect("poll the app") {
+            return Some(status);
+        }
+        sleep(Duration::from_millis(50));
+    }
+    None
+}
+
+fn tools_or_skip() -> bool {
+    if std::env::var("SAT_SKIP_WINDOW_TESTS").as_deref() == Ok("1") {
+        println!("skipped: SAT_SKIP_WINDOW_TESTS=1");
+        return false;
+    }
+    let missing: Vec<_> = ["Xvfb", "xdotool", "import"]
+        .into_iter()
+        .filter(|t| !on_path(t))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "the window test needs {missing:?}: apt-get install -y xvfb xdotool imagemagick \
+         mesa-vulkan-drivers libvulkan1 (or set SAT_SKIP_WINDOW_TESTS=1 to skip it on purpose)"
+    );
+    true
+}
+
+#[test]
+fn drag_switch_turn_idle_and_quit_at_scale_1() {
+    if tools_or_skip() {
+        session("scale1", 1.0, &[], 90, (1000, 700));
+    }
+}
+
+#[test]
+fn no_gpu_adapter_for_the_window_exits_2_with_one_line() {
+    if !tools_or_skip() {
+        return;
+    }
+    let mut procs = Processes::default();
+    let n = start_xvfb(&mut procs, 190);
+    let mut app = Command::new(env!("CARGO_BIN_EXE_sat-visualizer"))
+        .env("DISPLAY", format!(":{n}"))
+        .env_remove("WAYLAND_DISPLAY")
+        .env("WGPU_ADAPTER_NAME", "no-such-gpu-anywhere")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start the app");
+    let status = wait_exit(&mut app, 30);
+    if status.is_none() {
+        // Still running: stop it, so that reading its stderr ends.
+        let _ = app.kill();
+    }
+    let mut err = String::new();
+    std::io::Read::read_to_string(app.stderr.as_mut().unwrap(), &mut err).unwrap();
+    procs.0.push(app);
+    let status = status.unwrap_or_else(|| panic!("the app kept running without an adapter: {err}"));
+    assert_eq!(status.code(), Some(2), "{err}");
+    let ours: Vec<_> = err
+        .lines()
+        .filter(|l| l.starts_with("sat-visualizer:"))
+        .collect();
+    assert!(
+        ours.len() == 1 && ours[0].contains("no GPU adapter"),
+        "{err}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn picking_is_exact_at_scale_2_in_a_smaller_window() {
+    // 600×380 logical at scale factor 2 is 1200×760 physical: it fits the
+    // 1280×800 screen, and the 1000×700 world is drawn at 0.543 logical px
+    // per unit, centered across.
+    if tools_or_skip() {
+        session("scale2", 2.0, &["--size", "600x380"], 140, (1200, 760));
+    }
+}
+
+/// One run of the app under its own Xvfb: the window at `scale` (winit's
+/// X11 scale factor) and `physical` size, driven through a drag onto the
+/// pentagon, C, a held Right, an idle spell and Esc.
+fn session(name: &str, scale: f32, args: &[&str], first_display: u32, physical: (u32, u32)) {
+    let mut procs = Processes::default();
+    let n = start_xvfb(&mut procs, first_display);
+    let screen = Screen {
+        display: format!(":{n}"),
+        name: name.to_string(),
+    };
+    let log = output_dir().join(format!("window_{name}_app.log"));
+    let app = Command::new(env!("CARGO_BIN_EXE_sat-visualizer"))
+        .args(args)
+        .env("DISPLAY", &screen.display)
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("WAYLAND_SOCKET")
+        .env("WINIT_X11_SCALE_FACTOR", scale.to_string())
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(&log).expect("create the app's log"))
+        .spawn()
+        .expect("start the app");
+    let pid = app.id();
+    procs.0.push(app);
+    let app_log = || std::fs::read_to_string(&log).unwrap_or_default();
+
+    // The window, by its title.
+    let start = Instant::now();
+    let id = loop {
+        let out = Command::new("xdotool")
+            .args(["search", "--name", "SAT Visualizer"])
+            .env("DISPLAY", &screen.display)
+            .output()
+            .expect("run xdotool");
+        let found = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .next()
+            .map(str::to_string);
+        if let Some(id) = found {
+            break id;
+        }
+        if let Some(status) = procs.0[1].try_wait().unwrap() {
+            panic!(
+                "the app exited ({status}) before its window appeared: {}",
+                app_log()
+            );
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no window titled SAT Visualizer: {}",
+            app_log()
+        );
+        sleep(Duration::from_millis(100));
+    };
+    let geometry = screen.xdotool(&["getwindowgeometry", "--shell", &id]);
+    let field = |name: &str| -> f32 {
+        geometry
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("{name}=")))
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or_else(|| panic!("no {name} in {geometry}"))
+    };
+    let origin = Vec2::new(field("X"), field("Y"));
+    let size = Vec2::new(field("WIDTH"), field("HEIGHT"));
+    assert_eq!(
+        size,
+        Vec2::new(physical.0 as f32, physical.1 as f32),
+        "the window's physical size"
+    );
+    // World → logical through the same view the app draws with, then
+    // logical → physical screen pixels by the scale factor.
+    let view = View::fit(size.x / scale, size.y / scale).unwrap();
+    let on_screen = |world: Vec2| origin + view.to_logical(world) * scale;
+    let region = |world: Vec2, r: u32| {
+        let p = on_screen(world);
+        let r = (r as f32 * view.scale * scale).ceil() as u32;
+        (
+            (p.x as u32).saturating_sub(r),
+            (p.y as u32).saturating_sub(r),
+            p.x as u32 + r + 1,
+            p.y as u32 + r + 1,
+        )
+    };
+    let box_region =
+        |world: Vec2, img: &RgbaImage, color| count_near_in(img, region(world, 90), color, 6);
+
+    // The first frame: the blue box and the green pentagon, apart.
+    let (first, ok) = screen.shot_until("start", 60, |img| box_region(BOX_START, img, BLUE) > 100);
+    assert!(ok, "the app never drew its first frame: {}", app_log());
+    assert!(
+        box_region(FIXED_CENTER, &first, GREEN) > 100,
+        "the green pentagon"
+    );
+    assert_eq!(count_near(&first, AMBER, 20), 0, "apart: no amber");
+
+    // A press just outside the box's outline (past its turned corner) does
+    // not grab it: dragging from there moves nothing.
+    let outside = BOX_START + Vec2::new(78.0, 48.0);
+    let xy = |p: Vec2| [format!("{}", p.x.round()), format!("{}", p.y.round())];
+    let drag = |from: Vec2, to: Vec2| {
+        let [fx, fy] = xy(from);
+        screen.xdotool(&["mousemove", "--sync", &fx, &fy]);
+        sleep(Duration::from_millis(200));
+        screen.xdotool(&["mousedown", "1"]);
+        sleep(Duration::from_millis(200));
+        for i in 1..=12 {
+            let [x, y] = xy(from.lerp(to, i as f32 / 12.0));
+            screen.xdotool(&["mousemove", "--sync", &x, &y]);
+            sleep(Duration::from_millis(60));
+        }
+        screen.xdotool(&["mouseup", "1"]);
+    };
+    drag(on_screen(outside), on_screen(FIXED_CENTER));
+    sleep(Duration::from_millis(500));
+    let missed = screen.shot("missed");
+    assert!(
+        box_region(BOX_START, &missed, BLUE) > 100 && count_near(&missed, AMBER, 20) == 0,
+        "a press outside the box must not grab it"
+    );
+
+    // Drag the box by its center onto the pentagon.
+    let target = Vec2::new(560.0, 360.0);
+    drag(on_screen(BOX_START), on_screen(target));
+    let (dragged, ok) = screen.shot_until("dragged", 20, |img| {
+        count_near(img, AMBER, 6) > 300 && count_near(img, BLUE, 24) == 0
+    });
+    assert!(
+        ok,
+        "after the drag: {} amber px, {} blue px",
+        count_near(&dragged, AMBER, 6),
+        count_near(&dragged, BLUE, 24)
+    );
+    // The box is where the mouse took it: amber around its new center.
+    assert!(box_region(target, &dragged, AMBER) > 100);
+
+    // The circle's outline where the pentagon's edges are not: the middle
+    // of each pentagon edge is 80 cos 36° = 65 from the center, the circle
+    // 80, so these points are empty before C and on the outline after.
+    // (Only the three away from the box, which covers the other two.)
+    let between_corners: Vec<Vec2> = (0..3)
+        .map(|i| {
+            let t = -std::f32::consts::FRAC_PI_2 + (i as f32 + 0.5) * std::f32::consts::TAU / 5.0;
+            FIXED_CENTER + Vec2::from_angle(t) * FIXED_RADIUS
+        })
+        .collect();
+    let on_circle = |img: &RgbaImage| {
+        between_corners
+            .iter()
+            .filter(|&&p| count_near_in(img, region(p, 1), AMBER, 30) > 0)
+            .count()
+    };
+    assert_eq!(
+        on_circle(&dragged),
+        0,
+        "the pentagon does not reach the circle's outline there"
+    );
+    screen.xdotool(&["windowfocus", "--sync", &id]);
+    sleep(Duration::from_millis(200));
+    screen.xdotool(&["key", "c"]);
+    let (circled, ok) = screen.shot_until("circle", 20, |img| on_circle(img) == 3);
+    assert!(
+        ok,
+        "after C, the circle's outline at {} of 3 points",
+        on_circle(&circled)
+    );
+
+    // Right held turns the box: its outline moves.
+    screen.xdotool(&["keydown", "Right"]);
+    sleep(Duration::from_millis(400));
+    screen.xdotool(&["keyup", "Right"]);
+    sleep(Duration::from_millis(300));
+    let turned = screen.shot("turned");
+    let (x0, y0, x1, y1) = region(target, 90);
+    let changed = (y0..y1.min(turned.height()))
+        .flat_map(|y| (x0..x1.min(turned.width())).map(move |x| (x, y)))
+        .filter(|&(x, y)| {
+            let (a, b) = (circled.get_pixel(x, y), turned.get_pixel(x, y));
+            (0..3).any(|c| a[c].abs_diff(b[c]) > 40)
+        })
+        .count();
+    assert!(
+        changed > 200,
+        "holding Right turned the box: {changed} px changed"
+    );
+
+    // Idle: nothing moves, so no frames and (almost) no CPU.
+    sleep(Duration::from_millis(500));
+    let before = cpu_ticks(pid);
+    sleep(Duration::from_millis(1500));
+    let used = cpu_ticks(pid) - before;
+    assert!(
+        used <= 10,
+        "idle for 1.5 s the app used {used} ticks of CPU (it should render nothing)"
+    );
+
+    // Esc quits with status 0, within a few seconds.
+    screen.xdotool(&["key", "Escape"]);
+    let status = wait_exit(&mut procs.0[1], 10);
+    let status =
+        status.unwrap_or_else(|| panic!("the app did not exit within 10 s of Esc: {}", app_log()));
+    assert!(status.success(), "exit status {status}: {}", app_log());
+}
