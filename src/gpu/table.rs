@@ -1,0 +1,213 @@
+//! What the kernel reads, laid out on the CPU: each shape's geometry done
+//! once in its own frame, and each pair's poses with their turns already
+//! taken as cosine and sine.
+//!
+//! The kernel never builds a placed polygon. For a polygon it needs the
+//! corners (to cast its shadow on the other shape's axes), its own axes, and
+//! its own shadow on each of them, which does not change when the shape is
+//! moved or turned: in the shape's frame it is the same two numbers for
+//! every pair. Working in that frame, only the other shape's corners are
+//! projected.
+
+use bytemuck::{Pod, Zeroable};
+use glam::Vec2;
+
+use crate::batch::{Pair, Pose, Shape};
+use crate::sat::{Polygon, SatResult};
+
+/// One shape's entry in the table the kernel reads (WGSL `Shape`).
+///
+/// At `offset` in the data array lie `corners` corners, then `normals`
+/// unit axes, then the shape's own shadow (min, max) on each axis. A circle
+/// has no corners and no axes, only its `radius`.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Pod, Zeroable)]
+pub(crate) struct GpuShape {
+    pub corners: u32,
+    pub normals: u32,
+    pub offset: u32,
+    pub radius: f32,
+}
+
+/// One pair as the kernel reads it (WGSL `Pair`): 40 bytes.
+#[repr(C)]
+#[derive(Debug, Clone, Copy, PartialEq, Pod, Zeroable)]
+pub(crate) struct GpuPair {
+    pub a: u32,
+    pub b: u32,
+    pub pos_a: [f32; 2],
+    pub rot_a: [f32; 2],
+    pub pos_b: [f32; 2],
+    pub rot_b: [f32; 2],
+}
+
+/// The size of one result as the kernel writes it: axis x, axis y, depth,
+/// and 1 for an overlap or 0 for a gap (WGSL `vec4<f32>`).
+pub(crate) const HIT_BYTES: usize = 16;
+
+/// Two unit axes closer to parallel than this (the sine of the angle
+/// between them) are one axis: an axis and its opposite give the same gap
+/// and the same two ways out, and axes this close cast shadows that differ
+/// by less than a millionth of the shape's size.
+const PARALLEL: f32 = 1e-6;
+
+/// The whole shape table: headers and the data they point into.
+#[derive(Debug, Default)]
+pub(crate) struct ShapeTable {
+    pub shapes: Vec<GpuShape>,
+    pub data: Vec<[f32; 2]>,
+}
+
+impl ShapeTable {
+    /// Lays out `shapes`, reusing this table's memory.
+    pub fn build(&mut self, shapes: &[Shape]) {
+        self.shapes.clear();
+        self.data.clear();
+        for shape in shapes {
+            let offset = self.data.len() as u32;
+            let header = match shape {
+                Shape::Circle { radius } => GpuShape { corners: 0, normals: 0, offset, radius: *radius },
+                Shape::Polygon(poly) => {
+                    let normals = self.push_polygon(poly);
+                    GpuShape { corners: poly.points().len() as u32, normals, offset, radius: 0.0 }
+                }
+            };
+            self.shapes.push(header);
+        }
+        // A storage binding may not be empty.
+        if self.shapes.is_empty() {
+            self.shapes.push(GpuShape::zeroed());
+        }
+        if self.data.is_empty() {
+            self.data.push([0.0; 2]);
+        }
+    }
+
+    /// Appends a polygon's corners, its distinct axes and its shadow on
+    /// each; returns how many axes.
+    fn push_polygon(&mut self, poly: &Polygon) -> u32 {
+        let points = poly.points();
+        self.data.extend(points.iter().map(|p| p.to_array()));
+        let mut axes: Vec<Vec2> = Vec::with_capacity(points.len());
+        // The same axes the scalar test takes, edge by edge, less the zero
+        // axes of repeated corners and the duplicates of parallel edges (a
+        // box has 2 axes, not 4).
+        for n in poly.edge_normals() {
+            if n.length_squared() < 0.5 {
+                continue;
+            }
+            if axes.iter().all(|m| m.perp_dot(n).abs() > PARALLEL) {
+                axes.push(n);
+            }
+        }
+        self.data.extend(axes.iter().map(|n| n.to_array()));
+        for &n in &axes {
+            let (mut lo, mut hi) = (f32::INFINITY, f32::NEG_INFINITY);
+            for p in points {
+                let d = p.dot(n);
+                lo = lo.min(d);
+                hi = hi.max(d);
+            }
+            self.data.push([lo, hi]);
+        }
+        axes.len() as u32
+    }
+}
+
+/// A pose as the kernel takes it: the position, and the turn as (cos, sin),
+/// computed here exactly as [`Polygon::placed`] computes it, so that both
+/// engines turn the corners by the very same numbers.
+fn pose_parts(pose: Pose) -> ([f32; 2], [f32; 2]) {
+    (pose.position.to_array(), Vec2::from_angle(pose.angle).to_array())
+}
+
+/// Packs pairs for upload, reusing `out`'s memory.
+pub(crate) fn pack_pairs(pairs: &[Pair], out: &mut Vec<GpuPair>) {
+    out.clear();
+    out.extend(pairs.iter().map(|p| {
+        let (pos_a, rot_a) = pose_parts(p.pose_a);
+        let (pos_b, rot_b) = pose_parts(p.pose_b);
+        GpuPair { a: p.a, b: p.b, pos_a, rot_a, pos_b, rot_b }
+    }));
+}
+
+/// Reads results the kernel wrote (any alignment) onto the end of `out`.
+pub(crate) fn unpack_hits(bytes: &[u8], out: &mut Vec<SatResult>) {
+    let f = |b: &[u8], i: usize| f32::from_ne_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
+    out.extend(bytes.chunks_exact(HIT_BYTES).map(|b| SatResult {
+        overlapping: f(b, 12) != 0.0,
+        axis: Vec2::new(f(b, 0), f(b, 4)),
+        depth: f(b, 8),
+    }));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(shapes: &[Shape]) -> ShapeTable {
+        let mut t = ShapeTable::default();
+        t.build(shapes);
+        t
+    }
+
+    #[test]
+    fn a_box_has_two_axes_and_a_pentagon_five() {
+        let shapes = [
+            Shape::Polygon(Polygon::rectangle(140.0, 90.0).unwrap()),
+            Shape::Polygon(Polygon::regular(5, 80.0).unwrap()),
+            Shape::Polygon(Polygon::regular(6, 10.0).unwrap()),
+        ];
+        let t = table(&shapes);
+        assert_eq!(t.shapes[0].corners, 4);
+        assert_eq!(t.shapes[0].normals, 2);
+        assert_eq!(t.shapes[1].normals, 5);
+        assert_eq!(t.shapes[2].normals, 3);
+        // The box's own shadows: half its width and height either side.
+        let base = (t.shapes[0].offset + 4 + 2) as usize;
+        let mut spans: Vec<f32> = t.data[base..base + 2].iter().map(|s| s[1] - s[0]).collect();
+        spans.sort_by(f32::total_cmp);
+        assert_eq!(spans, [90.0, 140.0]);
+        assert_eq!(t.shapes[1].offset, 4 + 2 + 2);
+    }
+
+    #[test]
+    fn repeated_corners_give_no_axis() {
+        let tri = Polygon::new(vec![
+            Vec2::new(0.0, 0.0),
+            Vec2::new(0.0, 0.0),
+            Vec2::new(4.0, 0.0),
+            Vec2::new(0.0, 3.0),
+            Vec2::new(0.0, 3.0),
+        ])
+        .unwrap();
+        let t = table(&[Shape::Polygon(tri), Shape::Circle { radius: 2.5 }]);
+        assert_eq!((t.shapes[0].corners, t.shapes[0].normals), (5, 3));
+        for n in &t.data[5..8] {
+            assert!((Vec2::from(*n).length() - 1.0).abs() < 1e-6);
+        }
+        assert_eq!(t.shapes[1], GpuShape { corners: 0, normals: 0, offset: 11, radius: 2.5 });
+    }
+
+    #[test]
+    fn an_empty_table_still_binds() {
+        let t = table(&[]);
+        assert_eq!((t.shapes.len(), t.data.len()), (1, 1));
+    }
+
+    #[test]
+    fn hits_unpack_from_unaligned_bytes() {
+        let words = [0.6f32, -0.8, 2.5, 1.0, 1.0, 0.0, 0.25, 0.0];
+        let mut bytes = vec![0u8];
+        bytes.extend(words.iter().flat_map(|w| w.to_ne_bytes()));
+        let mut out = Vec::new();
+        unpack_hits(&bytes[1..], &mut out);
+        assert_eq!(
+            out,
+            [
+                SatResult { overlapping: true, axis: Vec2::new(0.6, -0.8), depth: 2.5 },
+                SatResult { overlapping: false, axis: Vec2::X, depth: 0.25 },
+            ]
+        );
+    }
+}
