@@ -62,8 +62,10 @@ fn random_polygon(rng: &mut Rng, scale: f32) -> Polygon {
         angles.sort_by(f32::total_cmp);
         let (rx, ry) = (rng.range(0.3, 1.0) * scale, rng.range(0.3, 1.0) * scale);
         let shift = Vec2::new(rng.range(-0.3, 0.3), rng.range(-0.3, 0.3)) * scale;
-        let mut points: Vec<Vec2> =
-            angles.iter().map(|a| Vec2::new(rx * a.cos(), ry * a.sin()) + shift).collect();
+        let mut points: Vec<Vec2> = angles
+            .iter()
+            .map(|a| Vec2::new(rx * a.cos(), ry * a.sin()) + shift)
+            .collect();
         if rng.unit() < 0.5 {
             points.reverse();
         }
@@ -96,7 +98,9 @@ fn random_batch(seed: u64, shape_count: usize, pair_count: usize) -> (Vec<Shape>
     for &scale in &groups {
         for _ in 0..per {
             shapes.push(if rng.unit() < 1.0 / 3.0 {
-                Shape::Circle { radius: rng.range(0.1, 1.0) * scale }
+                Shape::Circle {
+                    radius: rng.range(0.1, 1.0) * scale,
+                }
             } else {
                 Shape::Polygon(random_polygon(&mut rng, scale))
             });
@@ -112,9 +116,15 @@ fn random_batch(seed: u64, shape_count: usize, pair_count: usize) -> (Vec<Shape>
             let offset = Vec2::from_angle(rng.range(-PI, PI)) * rng.range(0.0, 2.2) * scale;
             Pair {
                 a,
-                pose_a: Pose { position: center + offset, angle: rng.range(-PI, PI) },
+                pose_a: Pose {
+                    position: center + offset,
+                    angle: rng.range(-PI, PI),
+                },
                 b,
-                pose_b: Pose { position: center, angle: rng.range(-4.0 * PI, 4.0 * PI) },
+                pose_b: Pose {
+                    position: center,
+                    angle: rng.range(-4.0 * PI, 4.0 * PI),
+                },
             }
         })
         .collect();
@@ -126,7 +136,10 @@ fn shadow(shape: &Shape, pose: Pose, axis: Vec2) -> Interval {
     match shape {
         Shape::Polygon(p) => project_polygon(&p.placed(pose.position, pose.angle), axis),
         Shape::Circle { radius } => project_circle(
-            &sat_visualizer::sat::Circle { center: pose.position, radius: *radius },
+            &sat_visualizer::sat::Circle {
+                center: pose.position,
+                radius: *radius,
+            },
             axis,
         ),
     }
@@ -152,7 +165,10 @@ fn check(shapes: &[Shape], pair: &Pair, gpu: &SatResult, want: &SatResult) -> Re
     }
     if gpu.overlapping {
         if (gpu.depth - want.depth).abs() > tol {
-            return Err(format!("depth {} but {} (tol {tol})", gpu.depth, want.depth));
+            return Err(format!(
+                "depth {} but {} (tol {tol})",
+                gpu.depth, want.depth
+            ));
         }
         let (sa, sb) = on_axis(gpu.axis);
         let push = sb.max - sa.min;
@@ -166,7 +182,10 @@ fn check(shapes: &[Shape], pair: &Pair, gpu: &SatResult, want: &SatResult) -> Re
         let (sa, sb) = on_axis(gpu.axis);
         let gap = sa.min - sb.max;
         if gpu.depth < 0.0 || (gap - gpu.depth).abs() > tol {
-            return Err(format!("gap on {} is {gap}, reported {} (tol {tol})", gpu.axis, gpu.depth));
+            return Err(format!(
+                "gap on {} is {gap}, reported {} (tol {tol})",
+                gpu.axis, gpu.depth
+            ));
         }
     }
     Ok(())
@@ -179,7 +198,9 @@ fn check_all(shapes: &[Shape], pairs: &[Pair], got: &[SatResult]) {
     let mut failures = Vec::new();
     for (i, (pair, (g, w))) in pairs.iter().zip(got.iter().zip(&want)).enumerate() {
         if let Err(why) = check(shapes, pair, g, w) {
-            failures.push(format!("pair {i} {pair:?}: {why}\n  gpu {g:?}\n  cpu {w:?}"));
+            failures.push(format!(
+                "pair {i} {pair:?}: {why}\n  gpu {g:?}\n  cpu {w:?}"
+            ));
         }
     }
     assert!(
@@ -207,7 +228,10 @@ fn agrees_with_the_batch_engine_on_100_000_random_pairs() {
     }
     assert!(kinds.iter().all(|&k| k > 5_000), "kinds {kinds:?}");
     let overlapping = got.iter().filter(|r| r.overlapping).count();
-    assert!((20_000..80_000).contains(&overlapping), "{overlapping} overlapping");
+    assert!(
+        (20_000..80_000).contains(&overlapping),
+        "{overlapping} overlapping"
+    );
     let repeated = shapes.iter().filter(|s| match s {
         Shape::Polygon(p) => p.points().windows(2).any(|w| w[0] == w[1]),
         _ => false,
@@ -234,7 +258,12 @@ fn the_chapter_scene_agrees_and_the_square_triangle_example_holds() {
             .unwrap(),
         ),
         Shape::Polygon(
-            Polygon::new(vec![Vec2::new(1.0, 1.5), Vec2::new(4.0, 1.5), Vec2::new(1.0, 4.5)]).unwrap(),
+            Polygon::new(vec![
+                Vec2::new(1.0, 1.5),
+                Vec2::new(4.0, 1.5),
+                Vec2::new(1.0, 4.5),
+            ])
+            .unwrap(),
         ),
     ];
     let mut rng = Rng(7);
@@ -249,7 +278,12 @@ fn the_chapter_scene_agrees_and_the_square_triangle_example_holds() {
             pose_b: Pose::default(),
         })
         .collect();
-    pairs.push(Pair { a: 2, pose_a: Pose::default(), b: 3, pose_b: Pose::default() });
+    pairs.push(Pair {
+        a: 2,
+        pose_a: Pose::default(),
+        b: 3,
+        pose_b: Pose::default(),
+    });
     let mut got = Vec::new();
     gpu.collide(&shapes, &pairs, &mut got).unwrap();
     check_all(&shapes, &pairs, &got);
@@ -257,7 +291,10 @@ fn the_chapter_scene_agrees_and_the_square_triangle_example_holds() {
     let last = got.last().unwrap();
     assert!(last.overlapping);
     assert!((last.depth - 0.5).abs() < 1e-6, "{last:?}");
-    assert!((last.axis - Vec2::new(0.0, -1.0)).length() < 1e-6, "{last:?}");
+    assert!(
+        (last.axis - Vec2::new(0.0, -1.0)).length() < 1e-6,
+        "{last:?}"
+    );
 }
 
 #[test]
@@ -270,7 +307,11 @@ fn chunks_of_any_size_give_identical_results() {
     for chunk in [7, 1000, 4096] {
         gpu.set_chunk_pairs(chunk);
         assert_eq!(gpu.chunk_pairs(), chunk);
-        let mut parts = vec![SatResult { overlapping: false, axis: Vec2::X, depth: 9.0 }];
+        let mut parts = vec![SatResult {
+            overlapping: false,
+            axis: Vec2::X,
+            depth: 9.0,
+        }];
         gpu.collide(&shapes, &pairs, &mut parts).unwrap();
         assert_eq!(gpu.last_timing().chunks, pairs.len().div_ceil(chunk));
         assert!(parts == whole, "chunks of {chunk} differ");
@@ -291,37 +332,98 @@ fn buffers_grow_and_are_reused() {
     let (small_shapes, small_pairs) = random_batch(0x5A7_0003, 14, 5);
     let (big_shapes, big_pairs) = random_batch(0x5A7_0004, 3_500, 60_000);
     let mut first = Vec::new();
-    gpu.collide(&small_shapes, &small_pairs, &mut first).unwrap();
+    gpu.collide(&small_shapes, &small_pairs, &mut first)
+        .unwrap();
     check_all(&small_shapes, &small_pairs, &first);
     let mut big = Vec::new();
     gpu.collide(&big_shapes, &big_pairs, &mut big).unwrap();
     check_all(&big_shapes, &big_pairs, &big);
     let mut again = Vec::new();
-    gpu.collide(&small_shapes, &small_pairs, &mut again).unwrap();
+    gpu.collide(&small_shapes, &small_pairs, &mut again)
+        .unwrap();
     assert!(again == first);
     // The same shapes with other pairs: the table is not sent again, and
     // the answers still hold.
     let (_, other_pairs) = random_batch(0x5A7_0005, 14, 300);
-    gpu.collide(&small_shapes, &other_pairs, &mut again).unwrap();
+    gpu.collide(&small_shapes, &other_pairs, &mut again)
+        .unwrap();
     check_all(&small_shapes, &other_pairs, &again);
 }
 
 #[test]
 fn bad_batches_get_the_batch_error_and_an_empty_out() {
     let Some(mut gpu) = gpu() else { return };
-    let shapes = [Shape::Polygon(Polygon::regular(5, 80.0).unwrap()), Shape::Circle { radius: 3.0 }];
-    let good = Pair { a: 0, pose_a: Pose::default(), b: 1, pose_b: Pose::default() };
-    let stale = SatResult { overlapping: true, axis: Vec2::X, depth: 1.0 };
-    let nan_position = Pose { position: Vec2::new(f32::NAN, 0.0), angle: 0.0 };
-    let endless_turn = Pose { position: Vec2::ZERO, angle: f32::INFINITY };
-    let far = Pose { position: Vec2::new(0.0, 1e19), angle: 0.0 };
+    let shapes = [
+        Shape::Polygon(Polygon::regular(5, 80.0).unwrap()),
+        Shape::Circle { radius: 3.0 },
+    ];
+    let good = Pair {
+        a: 0,
+        pose_a: Pose::default(),
+        b: 1,
+        pose_b: Pose::default(),
+    };
+    let stale = SatResult {
+        overlapping: true,
+        axis: Vec2::X,
+        depth: 1.0,
+    };
+    let nan_position = Pose {
+        position: Vec2::new(f32::NAN, 0.0),
+        angle: 0.0,
+    };
+    let endless_turn = Pose {
+        position: Vec2::ZERO,
+        angle: f32::INFINITY,
+    };
+    let far = Pose {
+        position: Vec2::new(0.0, 1e19),
+        angle: 0.0,
+    };
     let cases: Vec<(Vec<Shape>, Pair, BatchError)> = vec![
-        (shapes.to_vec(), Pair { b: 2, ..good }, BatchError::ShapeIndex { pair: 1, shape: 2, len: 2 }),
-        (shapes.to_vec(), Pair { pose_a: nan_position, ..good }, BatchError::BadPose { pair: 1 }),
-        (shapes.to_vec(), Pair { pose_b: endless_turn, ..good }, BatchError::BadPose { pair: 1 }),
-        (shapes.to_vec(), Pair { pose_b: far, ..good }, BatchError::BadPose { pair: 1 }),
-        (vec![shapes[0].clone(), Shape::Circle { radius: -1.0 }], good, BatchError::BadShape { shape: 1 }),
-        (vec![shapes[0].clone(), Shape::Circle { radius: f32::NAN }], good, BatchError::BadShape { shape: 1 }),
+        (
+            shapes.to_vec(),
+            Pair { b: 2, ..good },
+            BatchError::ShapeIndex {
+                pair: 1,
+                shape: 2,
+                len: 2,
+            },
+        ),
+        (
+            shapes.to_vec(),
+            Pair {
+                pose_a: nan_position,
+                ..good
+            },
+            BatchError::BadPose { pair: 1 },
+        ),
+        (
+            shapes.to_vec(),
+            Pair {
+                pose_b: endless_turn,
+                ..good
+            },
+            BatchError::BadPose { pair: 1 },
+        ),
+        (
+            shapes.to_vec(),
+            Pair {
+                pose_b: far,
+                ..good
+            },
+            BatchError::BadPose { pair: 1 },
+        ),
+        (
+            vec![shapes[0].clone(), Shape::Circle { radius: -1.0 }],
+            good,
+            BatchError::BadShape { shape: 1 },
+        ),
+        (
+            vec![shapes[0].clone(), Shape::Circle { radius: f32::NAN }],
+            good,
+            BatchError::BadShape { shape: 1 },
+        ),
     ];
     for (table, bad, expected) in cases {
         let mut out = vec![stale; 3];
@@ -329,7 +431,10 @@ fn bad_batches_get_the_batch_error_and_an_empty_out() {
         assert_eq!(err, GpuError::Batch(expected));
         assert!(out.is_empty());
         let text = err.to_string();
-        assert!(text.starts_with("bad batch: ") && !text.contains('\n'), "{text}");
+        assert!(
+            text.starts_with("bad batch: ") && !text.contains('\n'),
+            "{text}"
+        );
     }
     // The collider still works after refusing a batch.
     let mut out = Vec::new();
@@ -354,7 +459,10 @@ fn no_adapter_is_a_clear_error() {
     let err = GpuCollider::new_headless_with(wgpu::Backends::METAL).unwrap_err();
     assert!(matches!(err, GpuError::NoAdapter(_)), "{err:?}");
     let text = err.to_string();
-    assert!(text.starts_with("no GPU adapter found") && !text.contains('\n'), "{text}");
+    assert!(
+        text.starts_with("no GPU adapter found") && !text.contains('\n'),
+        "{text}"
+    );
 }
 
 #[test]
@@ -362,9 +470,11 @@ fn runs_on_a_device_of_yours_and_a_lost_device_is_an_error() {
     if skip() {
         return;
     }
-    let instance = wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
-    let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions::default()))
-        .unwrap_or_else(|e| panic!("no GPU adapter: {e} (set SAT_SKIP_GPU_TESTS=1 to skip)"));
+    let instance =
+        wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
+    let adapter =
+        pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions::default()))
+            .unwrap_or_else(|e| panic!("no GPU adapter: {e} (set SAT_SKIP_GPU_TESTS=1 to skip)"));
     let (device, queue) =
         pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor::default())).unwrap();
     let mut gpu = GpuCollider::new(device.clone(), queue).unwrap();
@@ -380,6 +490,39 @@ fn runs_on_a_device_of_yours_and_a_lost_device_is_an_error() {
 
     device.destroy();
     let err = gpu.collide(&shapes, &pairs, &mut got).unwrap_err();
+    assert!(matches!(err, GpuError::DeviceLost(_)), "{err:?}");
     assert!(got.is_empty());
     assert!(!err.to_string().contains('\n'), "{err}");
+}
+
+#[test]
+fn a_headless_collider_whose_device_is_lost_says_so() {
+    let Some(mut gpu) = gpu() else { return };
+    let shapes = [Shape::Circle { radius: 1.0 }, Shape::Circle { radius: 2.0 }];
+    let pairs = [Pair {
+        a: 0,
+        pose_a: Pose::default(),
+        b: 1,
+        pose_b: Pose::default(),
+    }];
+    let mut out = Vec::new();
+    gpu.collide(&shapes, &pairs, &mut out).unwrap();
+    assert_eq!(
+        out[0],
+        SatResult {
+            overlapping: true,
+            axis: Vec2::X,
+            depth: 3.0
+        }
+    );
+    gpu.device().destroy();
+    for _ in 0..2 {
+        let err = gpu.collide(&shapes, &pairs, &mut out).unwrap_err();
+        assert!(matches!(err, GpuError::DeviceLost(_)), "{err:?}");
+        assert!(
+            err.to_string().starts_with("the GPU device was lost"),
+            "{err}"
+        );
+        assert!(out.is_empty());
+    }
 }

@@ -24,7 +24,12 @@ pub(crate) struct Slot {
     pub bind: Option<wgpu::BindGroup>,
 }
 
-fn buffer(device: &wgpu::Device, label: &str, size: u64, usage: wgpu::BufferUsages) -> wgpu::Buffer {
+fn buffer(
+    device: &wgpu::Device,
+    label: &str,
+    size: u64,
+    usage: wgpu::BufferUsages,
+) -> wgpu::Buffer {
     device.create_buffer(&wgpu::BufferDescriptor {
         label: Some(label),
         size: size.max(16).next_multiple_of(16),
@@ -43,13 +48,28 @@ impl Slot {
                 ty: wgpu::QueryType::Timestamp,
                 count: 2,
             });
-            let resolve = buffer(device, "sat_batch timestamp resolve", STAMP_BYTES, U::QUERY_RESOLVE | U::COPY_SRC);
+            let resolve = buffer(
+                device,
+                "sat_batch timestamp resolve",
+                STAMP_BYTES,
+                U::QUERY_RESOLVE | U::COPY_SRC,
+            );
             (set, resolve)
         });
         Slot {
             capacity,
-            pairs: buffer(device, "sat_batch pairs", n * size_of::<GpuPair>() as u64, U::STORAGE | U::COPY_DST),
-            hits: buffer(device, "sat_batch hits", n * HIT_BYTES as u64, U::STORAGE | U::COPY_SRC),
+            pairs: buffer(
+                device,
+                "sat_batch pairs",
+                n * size_of::<GpuPair>() as u64,
+                U::STORAGE | U::COPY_DST,
+            ),
+            hits: buffer(
+                device,
+                "sat_batch hits",
+                n * HIT_BYTES as u64,
+                U::STORAGE | U::COPY_SRC,
+            ),
             params: buffer(device, "sat_batch params", 16, U::UNIFORM | U::COPY_DST),
             staging: buffer(
                 device,
@@ -73,8 +93,18 @@ impl ShapeBuffers {
     pub fn new(device: &wgpu::Device, shape_bytes: u64, data_bytes: u64) -> ShapeBuffers {
         use wgpu::BufferUsages as U;
         ShapeBuffers {
-            shapes: buffer(device, "sat_batch shapes", shape_bytes, U::STORAGE | U::COPY_DST),
-            data: buffer(device, "sat_batch shape data", data_bytes, U::STORAGE | U::COPY_DST),
+            shapes: buffer(
+                device,
+                "sat_batch shapes",
+                shape_bytes,
+                U::STORAGE | U::COPY_DST,
+            ),
+            data: buffer(
+                device,
+                "sat_batch shape data",
+                data_bytes,
+                U::STORAGE | U::COPY_DST,
+            ),
         }
     }
 

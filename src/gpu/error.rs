@@ -32,7 +32,11 @@ impl fmt::Display for GpuError {
         match self {
             GpuError::NoAdapter(why) => write!(f, "no GPU adapter found: {}", one_line(why)),
             GpuError::RequestDevice(why) => {
-                write!(f, "the GPU adapter would not open a device: {}", one_line(why))
+                write!(
+                    f,
+                    "the GPU adapter would not open a device: {}",
+                    one_line(why)
+                )
             }
             GpuError::DeviceLost(why) => write!(f, "the GPU device was lost: {}", one_line(why)),
             GpuError::Batch(e) => write!(f, "bad batch: {e}"),

@@ -1,5 +1,5 @@
 //! SAT on the GPU: a WGSL compute path for millions of pairs, with the same
-//! answers as [`batch::collide`](crate::batch::collide).
+//! answers as [`batch::collide`](crate::batch::collide()).
 //!
 //! [`GpuCollider`] takes the batch engine's inputs (a shape table and placed
 //! pairs) and runs one pair per GPU invocation (`shaders/sat_batch.wgsl`).
@@ -186,7 +186,9 @@ impl GpuCollider {
             return Err(e);
         }
         let limits = device.limits();
-        let binding = limits.max_storage_buffer_binding_size.min(limits.max_buffer_size);
+        let binding = limits
+            .max_storage_buffer_binding_size
+            .min(limits.max_buffer_size);
         let device_chunk = (binding / size_of::<GpuPair>() as u64)
             .min((limits.max_buffer_size - STAMP_BYTES) / HIT_BYTES as u64)
             .min(limits.max_compute_workgroups_per_dimension as u64 * WORKGROUP as u64)
@@ -218,6 +220,11 @@ impl GpuCollider {
     /// "llvmpipe (LLVM 15.0.6, 256 bits)" or "NVIDIA H200").
     pub fn adapter_name(&self) -> &str {
         &self.adapter_name
+    }
+
+    /// The device the kernel runs on (its own, for a headless collider).
+    pub fn device(&self) -> &wgpu::Device {
+        &self.device
     }
 
     /// Where the time of the last [`collide`](GpuCollider::collide) went.
@@ -267,13 +274,19 @@ impl GpuCollider {
         };
         self.check_lost()?;
         batch::validate(shapes, pairs)?;
-        let result = if pairs.is_empty() { Ok(()) } else { self.run(shapes, pairs, out) };
+        let result = if pairs.is_empty() {
+            Ok(())
+        } else {
+            self.run(shapes, pairs, out)
+        };
         self.timing.total = start.elapsed();
         if let Err(e) = result {
             out.clear();
             // The buffers may be left mapped or waiting: start afresh.
             self.slots.clear();
             self.uploaded = None;
+            // A lost device's callback runs when the device is polled.
+            let _ = self.poll(wgpu::PollType::Poll);
             self.check_lost()?;
             return Err(e);
         }
@@ -286,11 +299,18 @@ impl GpuCollider {
                 Some(why) => Err(GpuError::DeviceLost(why.clone())),
                 None => Ok(()),
             },
-            Err(_) => Err(GpuError::DeviceLost("the device-lost flag was poisoned".into())),
+            Err(_) => Err(GpuError::DeviceLost(
+                "the device-lost flag was poisoned".into(),
+            )),
         }
     }
 
-    fn run(&mut self, shapes: &[Shape], pairs: &[Pair], out: &mut Vec<SatResult>) -> Result<(), GpuError> {
+    fn run(
+        &mut self,
+        shapes: &[Shape],
+        pairs: &[Pair],
+        out: &mut Vec<SatResult>,
+    ) -> Result<(), GpuError> {
         out.reserve(pairs.len());
         let scopes = Scopes::push(&self.device);
         let result = self.run_chunks(shapes, pairs, out);
@@ -300,7 +320,12 @@ impl GpuCollider {
         }
     }
 
-    fn run_chunks(&mut self, shapes: &[Shape], pairs: &[Pair], out: &mut Vec<SatResult>) -> Result<(), GpuError> {
+    fn run_chunks(
+        &mut self,
+        shapes: &[Shape],
+        pairs: &[Pair],
+        out: &mut Vec<SatResult>,
+    ) -> Result<(), GpuError> {
         let t = Instant::now();
         self.upload_shapes(shapes)?;
         let chunk = self.chunk_pairs().min(pairs.len());
@@ -314,9 +339,11 @@ impl GpuCollider {
             let t = Instant::now();
             pack_pairs(part, &mut self.packed);
             let slot = &self.slots[index];
-            self.queue.write_buffer(&slot.pairs, 0, bytemuck::cast_slice(&self.packed));
+            self.queue
+                .write_buffer(&slot.pairs, 0, bytemuck::cast_slice(&self.packed));
             let count = [part.len() as u32, 0, 0, 0];
-            self.queue.write_buffer(&slot.params, 0, bytemuck::cast_slice(&count));
+            self.queue
+                .write_buffer(&slot.params, 0, bytemuck::cast_slice(&count));
             self.timing.upload += t.elapsed();
 
             let commands = self.encode(slot, part.len());
@@ -344,14 +371,18 @@ impl GpuCollider {
     fn encode(&self, slot: &Slot, count: usize) -> wgpu::CommandBuffer {
         let mut encoder = self
             .device
-            .create_command_encoder(&wgpu::CommandEncoderDescriptor { label: Some("sat_batch") });
+            .create_command_encoder(&wgpu::CommandEncoderDescriptor {
+                label: Some("sat_batch"),
+            });
         {
             let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
                 label: Some("sat_batch"),
-                timestamp_writes: slot.stamps.as_ref().map(|(set, _)| wgpu::ComputePassTimestampWrites {
-                    query_set: set,
-                    beginning_of_pass_write_index: Some(0),
-                    end_of_pass_write_index: Some(1),
+                timestamp_writes: slot.stamps.as_ref().map(|(set, _)| {
+                    wgpu::ComputePassTimestampWrites {
+                        query_set: set,
+                        beginning_of_pass_write_index: Some(0),
+                        end_of_pass_write_index: Some(1),
+                    }
                 }),
             });
             pass.set_pipeline(&self.pipeline);
@@ -369,10 +400,37 @@ impl GpuCollider {
 
     /// Waits until the GPU has finished `submission`.
     fn wait(&self, submission: wgpu::SubmissionIndex) -> Result<(), GpuError> {
-        self.device
-            .poll(wgpu::PollType::Wait { submission_index: Some(submission), timeout: None })
-            .map(drop)
-            .map_err(|e| GpuError::Gpu(format!("waiting for the GPU failed: {e}")))
+        self.poll(wgpu::PollType::Wait {
+            submission_index: Some(submission),
+            timeout: None,
+        })
+    }
+
+    /// Polls the device, with its failures as errors. wgpu 30's
+    /// `Device::poll` panics when the device fails while it waits (a lost
+    /// device) instead of returning the error; that panic is caught here
+    /// and becomes [`GpuError::DeviceLost`].
+    fn poll(&self, how: wgpu::PollType) -> Result<(), GpuError> {
+        let device = &self.device;
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| device.poll(how))) {
+            Ok(Ok(_)) => Ok(()),
+            // Every index waited on came from `submit`; one that never
+            // became a submission was refused with no validation error
+            // (those are caught by the error scopes), which is what a lost
+            // or destroyed device does.
+            Ok(Err(wgpu::PollError::WrongSubmissionIndex(..))) => Err(GpuError::DeviceLost(
+                "the device took no more work (it was destroyed or lost)".into(),
+            )),
+            Ok(Err(e)) => Err(GpuError::Gpu(format!("waiting for the GPU failed: {e}"))),
+            Err(panic) => {
+                let why = panic
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_else(|| "the driver failed while the GPU worked".into());
+                Err(GpuError::DeviceLost(why))
+            }
+        }
     }
 
     /// Maps a finished chunk's staging buffer and appends its results.
@@ -382,7 +440,9 @@ impl GpuCollider {
         out: &mut Vec<SatResult>,
     ) -> Result<(), GpuError> {
         let slot = &self.slots[index];
-        let slice = slot.staging.slice(0..STAMP_BYTES + (count * HIT_BYTES) as u64);
+        let slice = slot
+            .staging
+            .slice(0..STAMP_BYTES + (count * HIT_BYTES) as u64);
         let (tx, rx) = mpsc::channel();
         slice.map_async(wgpu::MapMode::Read, move |r| {
             let _ = tx.send(r);
@@ -395,14 +455,16 @@ impl GpuCollider {
             if mapped.is_ok() {
                 break;
             }
-            self.device
-                .poll(wgpu::PollType::wait_indefinitely())
-                .map_err(|e| GpuError::Gpu(format!("waiting for the GPU failed: {e}")))?;
+            self.poll(wgpu::PollType::wait_indefinitely())?;
             mapped = rx.try_recv();
         }
         match mapped {
             Ok(Ok(())) => {}
-            Ok(Err(e)) => return Err(GpuError::Gpu(format!("the results could not be mapped: {e}"))),
+            Ok(Err(e)) => {
+                return Err(GpuError::Gpu(format!(
+                    "the results could not be mapped: {e}"
+                )));
+            }
             Err(_) => return Err(GpuError::Gpu("the results were never mapped".into())),
         }
         let t = Instant::now();
@@ -411,7 +473,8 @@ impl GpuCollider {
                 .get_mapped_range()
                 .map_err(|e| GpuError::Gpu(format!("the results could not be read: {e}")))?;
             if let Some(tick_ns) = self.tick_ns {
-                let stamp = |i: usize| u64::from_ne_bytes(view[i..i + 8].try_into().unwrap_or([0; 8]));
+                let stamp =
+                    |i: usize| u64::from_ne_bytes(view[i..i + 8].try_into().unwrap_or([0; 8]));
                 let ticks = stamp(8).saturating_sub(stamp(0));
                 self.timing.compute += Duration::from_secs_f64(ticks as f64 * tick_ns * 1e-9);
             }
@@ -439,9 +502,17 @@ impl GpuCollider {
             )));
         }
         let (shape_len, data_len) = (shape_bytes.len() as u64, data_bytes.len() as u64);
-        if !self.shape_buffers.as_ref().is_some_and(|b| b.fits(shape_len, data_len)) {
+        if !self
+            .shape_buffers
+            .as_ref()
+            .is_some_and(|b| b.fits(shape_len, data_len))
+        {
             let grown = |n: u64| n.next_power_of_two().min(limit);
-            self.shape_buffers = Some(ShapeBuffers::new(&self.device, grown(shape_len), grown(data_len)));
+            self.shape_buffers = Some(ShapeBuffers::new(
+                &self.device,
+                grown(shape_len),
+                grown(data_len),
+            ));
             // The slots' bind groups name the old buffers.
             for slot in &mut self.slots {
                 slot.bind = None;
@@ -459,8 +530,14 @@ impl GpuCollider {
     fn prepare_slots(&mut self, chunk: usize) {
         let timestamps = self.tick_ns.is_some();
         if self.slots.iter().any(|s| s.capacity < chunk) || self.slots.len() < 2 {
-            let capacity = chunk.next_power_of_two().max(1024).min(self.device_chunk).max(chunk);
-            self.slots = (0..2).map(|_| Slot::new(&self.device, capacity, timestamps)).collect();
+            let capacity = chunk
+                .next_power_of_two()
+                .max(1024)
+                .min(self.device_chunk)
+                .max(chunk);
+            self.slots = (0..2)
+                .map(|_| Slot::new(&self.device, capacity, timestamps))
+                .collect();
         }
         if let Some(shapes) = &self.shape_buffers {
             for slot in &mut self.slots {
@@ -480,8 +557,17 @@ struct Scopes {
 
 impl Scopes {
     fn push(device: &wgpu::Device) -> Scopes {
-        let filters = [wgpu::ErrorFilter::Validation, wgpu::ErrorFilter::OutOfMemory, wgpu::ErrorFilter::Internal];
-        Scopes { guards: filters.into_iter().map(|f| device.push_error_scope(f)).collect() }
+        let filters = [
+            wgpu::ErrorFilter::Validation,
+            wgpu::ErrorFilter::OutOfMemory,
+            wgpu::ErrorFilter::Internal,
+        ];
+        Scopes {
+            guards: filters
+                .into_iter()
+                .map(|f| device.push_error_scope(f))
+                .collect(),
+        }
     }
 
     /// Pops the scopes, innermost first; the first error any caught.

@@ -66,10 +66,20 @@ impl ShapeTable {
         for shape in shapes {
             let offset = self.data.len() as u32;
             let header = match shape {
-                Shape::Circle { radius } => GpuShape { corners: 0, normals: 0, offset, radius: *radius },
+                Shape::Circle { radius } => GpuShape {
+                    corners: 0,
+                    normals: 0,
+                    offset,
+                    radius: *radius,
+                },
                 Shape::Polygon(poly) => {
                     let normals = self.push_polygon(poly);
-                    GpuShape { corners: poly.points().len() as u32, normals, offset, radius: 0.0 }
+                    GpuShape {
+                        corners: poly.points().len() as u32,
+                        normals,
+                        offset,
+                        radius: 0.0,
+                    }
                 }
             };
             self.shapes.push(header);
@@ -118,7 +128,10 @@ impl ShapeTable {
 /// computed here exactly as [`Polygon::placed`] computes it, so that both
 /// engines turn the corners by the very same numbers.
 fn pose_parts(pose: Pose) -> ([f32; 2], [f32; 2]) {
-    (pose.position.to_array(), Vec2::from_angle(pose.angle).to_array())
+    (
+        pose.position.to_array(),
+        Vec2::from_angle(pose.angle).to_array(),
+    )
 }
 
 /// Packs pairs for upload, reusing `out`'s memory.
@@ -127,7 +140,14 @@ pub(crate) fn pack_pairs(pairs: &[Pair], out: &mut Vec<GpuPair>) {
     out.extend(pairs.iter().map(|p| {
         let (pos_a, rot_a) = pose_parts(p.pose_a);
         let (pos_b, rot_b) = pose_parts(p.pose_b);
-        GpuPair { a: p.a, b: p.b, pos_a, rot_a, pos_b, rot_b }
+        GpuPair {
+            a: p.a,
+            b: p.b,
+            pos_a,
+            rot_a,
+            pos_b,
+            rot_b,
+        }
     }));
 }
 
@@ -186,7 +206,15 @@ mod tests {
         for n in &t.data[5..8] {
             assert!((Vec2::from(*n).length() - 1.0).abs() < 1e-6);
         }
-        assert_eq!(t.shapes[1], GpuShape { corners: 0, normals: 0, offset: 11, radius: 2.5 });
+        assert_eq!(
+            t.shapes[1],
+            GpuShape {
+                corners: 0,
+                normals: 0,
+                offset: 11,
+                radius: 2.5
+            }
+        );
     }
 
     #[test]
@@ -205,8 +233,16 @@ mod tests {
         assert_eq!(
             out,
             [
-                SatResult { overlapping: true, axis: Vec2::new(0.6, -0.8), depth: 2.5 },
-                SatResult { overlapping: false, axis: Vec2::X, depth: 0.25 },
+                SatResult {
+                    overlapping: true,
+                    axis: Vec2::new(0.6, -0.8),
+                    depth: 2.5
+                },
+                SatResult {
+                    overlapping: false,
+                    axis: Vec2::X,
+                    depth: 0.25
+                },
             ]
         );
     }
