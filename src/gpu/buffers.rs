@@ -4,22 +4,34 @@
 
 use super::table::{GpuPair, HIT_BYTES};
 
-/// Bytes at the start of each staging buffer for the two timestamps (the
-/// kernel pass's start and end), ahead of the results.
-pub(crate) const STAMP_BYTES: u64 = 16;
+/// Timestamps per chunk: before the pairs are copied to the GPU, as the
+/// kernel starts, as it ends, and once its results are copied out.
+pub(crate) const STAMPS: u32 = 4;
+
+/// Bytes at the start of each staging buffer for the timestamps, ahead of
+/// the results.
+pub(crate) const STAMP_BYTES: u64 = STAMPS as u64 * 8;
 
 /// One chunk's worth of buffers. There are two, so that while one chunk
 /// computes the one before it is read back.
 pub(crate) struct Slot {
     /// How many pairs the buffers hold.
     pub capacity: usize,
+    /// The pairs as the CPU writes them (mappable), copied on the GPU into
+    /// `pairs`.
+    pub upload: wgpu::Buffer,
+    /// Whether `upload` is mapped for writing now; made mapped, it is
+    /// unmapped for each chunk and asked back once the chunk is done.
+    pub upload_mapped: bool,
+    /// The answer to that asking back, while it is on its way.
+    pub upload_remap: Option<std::sync::mpsc::Receiver<Result<(), wgpu::BufferAsyncError>>>,
     pub pairs: wgpu::Buffer,
     pub hits: wgpu::Buffer,
     pub params: wgpu::Buffer,
     /// Timestamps, then results, copied here to be mapped and read.
     pub staging: wgpu::Buffer,
-    /// The kernel pass's timestamps and the buffer they resolve into, when
-    /// the device can take timestamps.
+    /// The chunk's timestamps and the buffer they resolve into, when the
+    /// device can take timestamps.
     pub stamps: Option<(wgpu::QuerySet, wgpu::Buffer)>,
     pub bind: Option<wgpu::BindGroup>,
 }
@@ -34,7 +46,7 @@ fn buffer(
         label: Some(label),
         size: size.max(16).next_multiple_of(16),
         usage,
-        mapped_at_creation: false,
+        mapped_at_creation: usage.contains(wgpu::BufferUsages::MAP_WRITE),
     })
 }
 
@@ -46,7 +58,7 @@ impl Slot {
             let set = device.create_query_set(&wgpu::QuerySetDescriptor {
                 label: Some("sat_batch timestamps"),
                 ty: wgpu::QueryType::Timestamp,
-                count: 2,
+                count: STAMPS,
             });
             let resolve = buffer(
                 device,
@@ -56,12 +68,21 @@ impl Slot {
             );
             (set, resolve)
         });
+        let pair_bytes = n * size_of::<GpuPair>() as u64;
         Slot {
             capacity,
+            upload: buffer(
+                device,
+                "sat_batch upload",
+                pair_bytes,
+                U::MAP_WRITE | U::COPY_SRC,
+            ),
+            upload_mapped: true,
+            upload_remap: None,
             pairs: buffer(
                 device,
                 "sat_batch pairs",
-                n * size_of::<GpuPair>() as u64,
+                pair_bytes,
                 U::STORAGE | U::COPY_DST,
             ),
             hits: buffer(

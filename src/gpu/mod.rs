@@ -31,7 +31,7 @@ pub use timing::GpuTiming;
 
 use crate::batch::{self, Pair, Shape};
 use crate::sat::SatResult;
-use buffers::{STAMP_BYTES, ShapeBuffers, Slot};
+use buffers::{STAMP_BYTES, STAMPS, ShapeBuffers, Slot};
 use table::{GpuPair, GpuShape, HIT_BYTES, ShapeTable, pack_pairs, unpack_hits};
 
 /// The kernel's source.
@@ -337,10 +337,8 @@ impl GpuCollider {
         for (k, part) in pairs.chunks(chunk).enumerate() {
             let index = k % 2;
             let t = Instant::now();
-            pack_pairs(part, &mut self.packed);
+            self.fill_upload(index, part)?;
             let slot = &self.slots[index];
-            self.queue
-                .write_buffer(&slot.pairs, 0, bytemuck::cast_slice(&self.packed));
             let count = [part.len() as u32, 0, 0, 0];
             self.queue
                 .write_buffer(&slot.params, 0, bytemuck::cast_slice(&count));
@@ -366,36 +364,107 @@ impl GpuCollider {
         Ok(())
     }
 
-    /// The commands for one chunk: the kernel pass (timed, when the device
-    /// can), then its timestamps and results copied to the staging buffer.
+    /// The commands for one chunk: the pairs copied from the upload buffer,
+    /// the kernel, the results copied to the staging buffer; and when the
+    /// device can, a timestamp between each step (empty passes carry those
+    /// before and after the copies) and the timestamps copied out too.
     fn encode(&self, slot: &Slot, count: usize) -> wgpu::CommandBuffer {
         let mut encoder = self
             .device
             .create_command_encoder(&wgpu::CommandEncoderDescriptor {
                 label: Some("sat_batch"),
             });
+        let stamps = |begin: Option<u32>, end: Option<u32>| {
+            slot.stamps
+                .as_ref()
+                .map(|(set, _)| wgpu::ComputePassTimestampWrites {
+                    query_set: set,
+                    beginning_of_pass_write_index: begin,
+                    end_of_pass_write_index: end,
+                })
+        };
+        let stamp_pass = |encoder: &mut wgpu::CommandEncoder, begin, end| {
+            if slot.stamps.is_some() {
+                drop(encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
+                    label: Some("sat_batch timestamp"),
+                    timestamp_writes: stamps(begin, end),
+                }));
+            }
+        };
+        stamp_pass(&mut encoder, None, Some(0));
+        let pair_bytes = (count * size_of::<GpuPair>()) as u64;
+        encoder.copy_buffer_to_buffer(&slot.upload, 0, &slot.pairs, 0, pair_bytes);
         {
             let mut pass = encoder.begin_compute_pass(&wgpu::ComputePassDescriptor {
                 label: Some("sat_batch"),
-                timestamp_writes: slot.stamps.as_ref().map(|(set, _)| {
-                    wgpu::ComputePassTimestampWrites {
-                        query_set: set,
-                        beginning_of_pass_write_index: Some(0),
-                        end_of_pass_write_index: Some(1),
-                    }
-                }),
+                timestamp_writes: stamps(Some(1), Some(2)),
             });
             pass.set_pipeline(&self.pipeline);
             pass.set_bind_group(0, slot.bind.as_ref(), &[]);
             pass.dispatch_workgroups(count.div_ceil(WORKGROUP) as u32, 1, 1);
         }
-        if let Some((set, resolve)) = &slot.stamps {
-            encoder.resolve_query_set(set, 0..2, resolve, 0);
-            encoder.copy_buffer_to_buffer(resolve, 0, &slot.staging, 0, STAMP_BYTES);
-        }
         let bytes = (count * HIT_BYTES) as u64;
         encoder.copy_buffer_to_buffer(&slot.hits, 0, &slot.staging, STAMP_BYTES, bytes);
+        stamp_pass(&mut encoder, Some(3), None);
+        if let Some((set, resolve)) = &slot.stamps {
+            encoder.resolve_query_set(set, 0..STAMPS, resolve, 0);
+            encoder.copy_buffer_to_buffer(resolve, 0, &slot.staging, 0, STAMP_BYTES);
+        }
         encoder.finish()
+    }
+
+    /// Packs a chunk's pairs into its slot's upload buffer, once the GPU
+    /// has given that buffer back.
+    fn fill_upload(&mut self, index: usize, part: &[Pair]) -> Result<(), GpuError> {
+        self.await_upload(index)?;
+        let slot = &mut self.slots[index];
+        pack_pairs(part, &mut self.packed);
+        let bytes = (part.len() * size_of::<GpuPair>()) as u64;
+        {
+            let mut view = slot
+                .upload
+                .slice(0..bytes)
+                .get_mapped_range_mut()
+                .map_err(|e| GpuError::Gpu(format!("the pairs could not be written: {e}")))?;
+            view.copy_from_slice(bytemuck::cast_slice(&self.packed));
+        }
+        slot.upload.unmap();
+        slot.upload_mapped = false;
+        Ok(())
+    }
+
+    /// Waits until a slot's upload buffer is mapped again (asked for when
+    /// its last chunk was read back, so usually it already is).
+    fn await_upload(&mut self, index: usize) -> Result<(), GpuError> {
+        for attempt in 0..16 {
+            let slot = &mut self.slots[index];
+            if slot.upload_mapped {
+                return Ok(());
+            }
+            let Some(remap) = &slot.upload_remap else {
+                return Err(GpuError::Gpu(
+                    "the upload buffer was never given back".into(),
+                ));
+            };
+            match remap.try_recv() {
+                Ok(Ok(())) => {
+                    slot.upload_mapped = true;
+                    slot.upload_remap = None;
+                    return Ok(());
+                }
+                Ok(Err(e)) => {
+                    return Err(GpuError::Gpu(format!(
+                        "the upload buffer could not be mapped: {e}"
+                    )));
+                }
+                Err(mpsc::TryRecvError::Disconnected) => {
+                    return Err(GpuError::Gpu("the upload buffer was never mapped".into()));
+                }
+                Err(mpsc::TryRecvError::Empty) if attempt < 8 => self.poll(wgpu::PollType::Poll)?,
+                Err(mpsc::TryRecvError::Empty) => self.poll(wgpu::PollType::wait_indefinitely())?,
+            }
+        }
+        Err(GpuError::Gpu("the upload buffer was never mapped".into()))
     }
 
     /// Waits until the GPU has finished `submission`.
@@ -439,6 +508,16 @@ impl GpuCollider {
         (index, count, submission): (usize, usize, wgpu::SubmissionIndex),
         out: &mut Vec<SatResult>,
     ) -> Result<(), GpuError> {
+        // The chunk's pairs are used up once it is done: ask for its upload
+        // buffer back now, so that the same wait delivers it.
+        let (tx, remap) = mpsc::channel();
+        let slot = &mut self.slots[index];
+        slot.upload
+            .slice(..)
+            .map_async(wgpu::MapMode::Write, move |r| {
+                let _ = tx.send(r);
+            });
+        slot.upload_remap = Some(remap);
         let slot = &self.slots[index];
         let slice = slot
             .staging
@@ -451,11 +530,15 @@ impl GpuCollider {
         // The map is ready once its submission is done; a few more polls
         // cover a driver that signals it late.
         let mut mapped = rx.try_recv();
-        for _ in 0..8 {
+        for attempt in 0..16 {
             if mapped.is_ok() {
                 break;
             }
-            self.poll(wgpu::PollType::wait_indefinitely())?;
+            if attempt < 8 {
+                self.poll(wgpu::PollType::Poll)?;
+            } else {
+                self.poll(wgpu::PollType::wait_indefinitely())?;
+            }
             mapped = rx.try_recv();
         }
         match mapped {
@@ -473,10 +556,16 @@ impl GpuCollider {
                 .get_mapped_range()
                 .map_err(|e| GpuError::Gpu(format!("the results could not be read: {e}")))?;
             if let Some(tick_ns) = self.tick_ns {
-                let stamp =
-                    |i: usize| u64::from_ne_bytes(view[i..i + 8].try_into().unwrap_or([0; 8]));
-                let ticks = stamp(8).saturating_sub(stamp(0));
-                self.timing.compute += Duration::from_secs_f64(ticks as f64 * tick_ns * 1e-9);
+                let stamp = |i: usize| {
+                    u64::from_ne_bytes(view[8 * i..8 * i + 8].try_into().unwrap_or([0; 8]))
+                };
+                let span = |from: usize| {
+                    let ticks = stamp(from + 1).saturating_sub(stamp(from));
+                    Duration::from_secs_f64(ticks as f64 * tick_ns * 1e-9)
+                };
+                self.timing.upload += span(0);
+                self.timing.compute += span(1);
+                self.timing.readback += span(2);
             }
             unpack_hits(&view[STAMP_BYTES as usize..], out);
         }
