@@ -168,8 +168,16 @@ fn run(args: Args) -> Result<(), String> {
     println!("| GPU part       |    ns/pair | Mpairs per s |         ms |");
     println!("|----------------|-----------:|-------------:|-----------:|");
     row("upload", &timing, timing.upload);
+    row("  CPU pack", &timing, timing.upload_cpu);
+    if timing.timestamps {
+        row("  GPU copy", &timing, timing.upload - timing.upload_cpu);
+    }
     row("compute", &timing, timing.compute);
     row("read-back", &timing, timing.readback);
+    if timing.timestamps {
+        row("  GPU copy", &timing, timing.readback - timing.readback_cpu);
+    }
+    row("  CPU unpack", &timing, timing.readback_cpu);
     row("total (wall)", &timing, timing.total);
     println!();
     println!(

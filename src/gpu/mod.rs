@@ -85,6 +85,8 @@ pub struct GpuCollider {
     /// The most pairs one chunk may have on this device.
     device_chunk: usize,
     chunk_pairs: usize,
+    /// Threads that pack pairs for upload.
+    threads: usize,
     table: ShapeTable,
     /// The shapes whose table is on the GPU now.
     uploaded: Option<Vec<Shape>>,
@@ -207,6 +209,7 @@ impl GpuCollider {
             lost,
             device_chunk,
             chunk_pairs: DEFAULT_CHUNK,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             table: ShapeTable::default(),
             uploaded: None,
             shape_buffers: None,
@@ -330,7 +333,7 @@ impl GpuCollider {
         self.upload_shapes(shapes)?;
         let chunk = self.chunk_pairs().min(pairs.len());
         self.prepare_slots(chunk);
-        self.timing.upload += t.elapsed();
+        self.timing.add_upload_cpu(t.elapsed());
 
         // (slot, pairs, submission) of the chunk in flight.
         let mut in_flight: Option<(usize, usize, wgpu::SubmissionIndex)> = None;
@@ -342,7 +345,7 @@ impl GpuCollider {
             let count = [part.len() as u32, 0, 0, 0];
             self.queue
                 .write_buffer(&slot.params, 0, bytemuck::cast_slice(&count));
-            self.timing.upload += t.elapsed();
+            self.timing.add_upload_cpu(t.elapsed());
 
             let commands = self.encode(slot, part.len());
             let submitted = Instant::now();
@@ -418,7 +421,7 @@ impl GpuCollider {
     fn fill_upload(&mut self, index: usize, part: &[Pair]) -> Result<(), GpuError> {
         self.await_upload(index)?;
         let slot = &mut self.slots[index];
-        pack_pairs(part, &mut self.packed);
+        pack_pairs(part, &mut self.packed, self.threads);
         let bytes = (part.len() * size_of::<GpuPair>()) as u64;
         {
             let mut view = slot
@@ -570,7 +573,7 @@ impl GpuCollider {
             unpack_hits(&view[STAMP_BYTES as usize..], out);
         }
         slot.staging.unmap();
-        self.timing.readback += t.elapsed();
+        self.timing.add_readback_cpu(t.elapsed());
         Ok(())
     }
 

@@ -12,7 +12,7 @@
 use bytemuck::{Pod, Zeroable};
 use glam::Vec2;
 
-use crate::batch::{Pair, Pose, Shape};
+use crate::batch::{Pair, Shape};
 use crate::sat::{Polygon, SatResult};
 
 /// One shape's entry in the table the kernel reads (WGSL `Shape`).
@@ -124,31 +124,80 @@ impl ShapeTable {
     }
 }
 
-/// A pose as the kernel takes it: the position, and the turn as (cos, sin),
-/// computed here exactly as [`Polygon::placed`] computes it, so that both
-/// engines turn the corners by the very same numbers.
-fn pose_parts(pose: Pose) -> ([f32; 2], [f32; 2]) {
-    (
-        pose.position.to_array(),
-        Vec2::from_angle(pose.angle).to_array(),
-    )
+/// Pairs one packing thread takes at least: fewer are not worth a thread.
+const PAIRS_PER_THREAD: usize = 1 << 15;
+
+/// Packs pairs for upload into `out` (reusing its memory), on up to
+/// `threads` threads: taking each turn's cosine and sine is most of the
+/// work of a pair on the CPU.
+pub(crate) fn pack_pairs(pairs: &[Pair], out: &mut Vec<GpuPair>, threads: usize) {
+    out.resize(pairs.len(), GpuPair::zeroed());
+    let threads = threads.min(pairs.len().div_ceil(PAIRS_PER_THREAD)).max(1);
+    if threads == 1 {
+        pack_slice(pairs, out);
+        return;
+    }
+    let per = pairs.len().div_ceil(threads);
+    let mut left = Vec::new();
+    std::thread::scope(|scope| {
+        for (i, (src, dst)) in pairs.chunks(per).zip(out.chunks_mut(per)).enumerate() {
+            let spawned =
+                std::thread::Builder::new().spawn_scoped(scope, move || pack_slice(src, dst));
+            if spawned.is_err() {
+                left.push(i);
+            }
+        }
+    });
+    // Parts no thread could be had for are done here.
+    for i in left {
+        let end = (i * per + per).min(pairs.len());
+        pack_slice(&pairs[i * per..end], &mut out[i * per..end]);
+    }
 }
 
-/// Packs pairs for upload, reusing `out`'s memory.
-pub(crate) fn pack_pairs(pairs: &[Pair], out: &mut Vec<GpuPair>) {
-    out.clear();
-    out.extend(pairs.iter().map(|p| {
-        let (pos_a, rot_a) = pose_parts(p.pose_a);
-        let (pos_b, rot_b) = pose_parts(p.pose_b);
-        GpuPair {
+fn pack_slice(pairs: &[Pair], out: &mut [GpuPair]) {
+    // Batches often repeat a turn (one shape placed once against many):
+    // the same angle, bit for bit, has the same cosine and sine.
+    let mut last_a = Turn::default();
+    let mut last_b = Turn::default();
+    for (p, o) in pairs.iter().zip(out) {
+        *o = GpuPair {
             a: p.a,
             b: p.b,
-            pos_a,
-            rot_a,
-            pos_b,
-            rot_b,
+            pos_a: p.pose_a.position.to_array(),
+            rot_a: last_a.of(p.pose_a.angle),
+            pos_b: p.pose_b.position.to_array(),
+            rot_b: last_b.of(p.pose_b.angle),
+        };
+    }
+}
+
+/// The last turn taken as (cos, sin), to reuse when the next is the same.
+struct Turn {
+    angle_bits: u32,
+    turn: [f32; 2],
+}
+
+impl Default for Turn {
+    fn default() -> Self {
+        Turn {
+            angle_bits: 0.0f32.to_bits(),
+            turn: Vec2::from_angle(0.0).to_array(),
         }
-    }));
+    }
+}
+
+impl Turn {
+    /// A pose's turn as the kernel takes it: (cos, sin), computed exactly
+    /// as [`Polygon::placed`] computes it, so that both engines turn the
+    /// corners by the very same numbers.
+    fn of(&mut self, angle: f32) -> [f32; 2] {
+        if angle.to_bits() != self.angle_bits {
+            self.angle_bits = angle.to_bits();
+            self.turn = Vec2::from_angle(angle).to_array();
+        }
+        self.turn
+    }
 }
 
 /// Reads results the kernel wrote (any alignment) onto the end of `out`.
@@ -215,6 +264,45 @@ mod tests {
                 radius: 2.5
             }
         );
+    }
+
+    #[test]
+    fn packed_turns_are_the_scalar_tests_own_bit_for_bit() {
+        use crate::batch::Pose;
+        // Repeated angles (taken from the last pair), -0 after 0, and
+        // enough pairs for several threads.
+        let angles = [0.0f32, -0.0, 0.0, 1.25, 1.25, -3.0, 1e-30, 7.5, 7.5, 0.0];
+        let pairs: Vec<Pair> = (0..100_000u32)
+            .map(|i| Pair {
+                a: i % 3,
+                pose_a: Pose {
+                    position: Vec2::new(i as f32, -(i as f32)),
+                    angle: angles[i as usize % angles.len()],
+                },
+                b: i % 5,
+                pose_b: Pose {
+                    position: Vec2::ZERO,
+                    angle: angles[(i as usize / 3) % angles.len()] * 2.0,
+                },
+            })
+            .collect();
+        let (mut one, mut many) = (Vec::new(), vec![GpuPair::zeroed(); 7]);
+        pack_pairs(&pairs, &mut one, 1);
+        pack_pairs(&pairs, &mut many, 4);
+        assert_eq!(one, many);
+        let bits = |v: [f32; 2]| v.map(f32::to_bits);
+        for (p, g) in pairs.iter().zip(&one) {
+            assert_eq!((g.a, g.b), (p.a, p.b));
+            assert_eq!(g.pos_a, p.pose_a.position.to_array());
+            assert_eq!(
+                bits(g.rot_a),
+                bits(Vec2::from_angle(p.pose_a.angle).to_array())
+            );
+            assert_eq!(
+                bits(g.rot_b),
+                bits(Vec2::from_angle(p.pose_b.angle).to_array())
+            );
+        }
     }
 
     #[test]
