@@ -448,6 +448,36 @@ fn bad_batches_get_the_batch_error_and_an_empty_out() {
 }
 
 #[test]
+fn the_collider_can_move_to_another_thread() {
+    fn send<T: Send>() {}
+    send::<GpuCollider>();
+    send::<GpuError>();
+    let Some(mut gpu) = gpu() else { return };
+    let shapes = [Shape::Circle { radius: 1.0 }];
+    let pairs = [Pair {
+        a: 0,
+        pose_a: Pose::default(),
+        b: 0,
+        pose_b: Pose::default(),
+    }];
+    let out = std::thread::spawn(move || {
+        let mut out = Vec::new();
+        gpu.collide(&shapes, &pairs, &mut out).map(|()| out)
+    })
+    .join()
+    .unwrap()
+    .unwrap();
+    assert_eq!(
+        out,
+        [SatResult {
+            overlapping: true,
+            axis: Vec2::X,
+            depth: 2.0
+        }]
+    );
+}
+
+#[test]
 fn no_adapter_is_a_clear_error() {
     if skip() {
         return;

@@ -81,7 +81,10 @@ pub struct GpuCollider {
     /// Nanoseconds per timestamp tick, when the device takes timestamps.
     tick_ns: Option<f64>,
     /// Set by the device-lost callback (headless devices only).
-    lost: Arc<Mutex<Option<String>>>,
+    lost: Note,
+    /// An error no error scope caught (headless devices only; on yours,
+    /// your handler gets it).
+    uncaught: Note,
     /// The most pairs one chunk may have on this device.
     device_chunk: usize,
     chunk_pairs: usize,
@@ -112,7 +115,7 @@ impl GpuCollider {
     /// timestamp queries if the device was made with `TIMESTAMP_QUERY`.
     /// Fails with [`GpuError::Gpu`] if the device refuses the kernel.
     pub fn new(device: wgpu::Device, queue: wgpu::Queue) -> Result<GpuCollider, GpuError> {
-        GpuCollider::build(device, queue, Arc::default())
+        GpuCollider::build(device, queue, Note::default(), Note::default())
     }
 
     /// A collider on a device of its own, on the first high-performance
@@ -147,28 +150,23 @@ impl GpuCollider {
             ..Default::default()
         }))
         .map_err(|e| GpuError::RequestDevice(e.to_string()))?;
-        let lost: Arc<Mutex<Option<String>>> = Arc::default();
+        let (lost, uncaught) = (Note::default(), Note::default());
         let flag = lost.clone();
         device.set_device_lost_callback(move |reason, message| {
-            if let Ok(mut slot) = flag.lock() {
-                *slot = Some(format!("{reason:?}: {message}"));
-            }
+            flag.set(format!("{reason:?}: {message}"));
         });
-        // Anything no error scope caught is kept for the next call, not
-        // turned into a panic (wgpu's default).
-        let flag = lost.clone();
-        device.on_uncaptured_error(Arc::new(move |error| {
-            if let Ok(mut slot) = flag.lock() {
-                slot.get_or_insert_with(|| error.to_string());
-            }
-        }));
-        GpuCollider::build(device, queue, lost)
+        // Anything no error scope caught is kept for the call that made
+        // it, not turned into a panic (wgpu's default).
+        let flag = uncaught.clone();
+        device.on_uncaptured_error(Arc::new(move |error| flag.set(error.to_string())));
+        GpuCollider::build(device, queue, lost, uncaught)
     }
 
     fn build(
         device: wgpu::Device,
         queue: wgpu::Queue,
-        lost: Arc<Mutex<Option<String>>>,
+        lost: Note,
+        uncaught: Note,
     ) -> Result<GpuCollider, GpuError> {
         let scopes = Scopes::push(&device);
         let module = device.create_shader_module(wgpu::ShaderModuleDescriptor {
@@ -207,6 +205,7 @@ impl GpuCollider {
             layout,
             tick_ns,
             lost,
+            uncaught,
             device_chunk,
             chunk_pairs: DEFAULT_CHUNK,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -281,7 +280,11 @@ impl GpuCollider {
             Ok(())
         } else {
             self.run(shapes, pairs, out)
-        };
+        }
+        .and_then(|()| match self.uncaught.take() {
+            Some(why) => Err(GpuError::Gpu(why)),
+            None => Ok(()),
+        });
         self.timing.total = start.elapsed();
         if let Err(e) = result {
             out.clear();
@@ -297,14 +300,9 @@ impl GpuCollider {
     }
 
     fn check_lost(&self) -> Result<(), GpuError> {
-        match self.lost.lock() {
-            Ok(slot) => match slot.as_ref() {
-                Some(why) => Err(GpuError::DeviceLost(why.clone())),
-                None => Ok(()),
-            },
-            Err(_) => Err(GpuError::DeviceLost(
-                "the device-lost flag was poisoned".into(),
-            )),
+        match self.lost.get() {
+            Some(why) => Err(GpuError::DeviceLost(why)),
+            None => Ok(()),
         }
     }
 
@@ -638,6 +636,28 @@ impl GpuCollider {
                 }
             }
         }
+    }
+}
+
+/// A message a wgpu callback leaves for the collider (the first one, if
+/// several come).
+#[derive(Clone, Default)]
+struct Note(Arc<Mutex<Option<String>>>);
+
+impl Note {
+    fn set(&self, message: String) {
+        // A poisoned lock still holds its note: a panic elsewhere cannot
+        // make this one fail.
+        let mut slot = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        slot.get_or_insert(message);
+    }
+
+    fn get(&self) -> Option<String> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    fn take(&self) -> Option<String> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).take()
     }
 }
 
