@@ -239,7 +239,15 @@ fn agrees_with_the_batch_engine_on_100_000_random_pairs() {
     assert!(repeated.count() > 50);
     let timing = gpu.last_timing();
     assert_eq!((timing.pairs, timing.chunks), (100_000, 1));
-    assert!(timing.total >= timing.upload && timing.total >= timing.readback);
+    assert!(timing.compute > std::time::Duration::ZERO);
+    assert!(timing.upload >= timing.upload_cpu && timing.upload_cpu > std::time::Duration::ZERO);
+    assert!(
+        timing.readback >= timing.readback_cpu && timing.readback_cpu > std::time::Duration::ZERO
+    );
+    assert!(timing.total >= timing.upload_cpu + timing.readback_cpu);
+    assert!(timing.ns_per_pair(timing.total) > 0.0);
+    let rate = timing.mpairs_per_s(timing.total);
+    assert!((rate * timing.ns_per_pair(timing.total) - 1e3).abs() < 1e-6 * 1e3);
 }
 
 #[test]

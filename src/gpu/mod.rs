@@ -32,7 +32,7 @@ pub use timing::GpuTiming;
 use crate::batch::{self, Pair, Shape};
 use crate::sat::SatResult;
 use buffers::{STAMP_BYTES, STAMPS, ShapeBuffers, Slot};
-use table::{GpuPair, GpuShape, HIT_BYTES, ShapeTable, pack_pairs, unpack_hits};
+use table::{GpuPair, GpuShape, HIT_BYTES, ShapeTable, unpack_hits, write_pairs};
 
 /// The kernel's source.
 const SHADER: &str = include_str!("../../shaders/sat_batch.wgsl");
@@ -95,7 +95,6 @@ pub struct GpuCollider {
     uploaded: Option<Vec<Shape>>,
     shape_buffers: Option<ShapeBuffers>,
     slots: Vec<Slot>,
-    packed: Vec<GpuPair>,
     timing: GpuTiming,
 }
 
@@ -213,7 +212,6 @@ impl GpuCollider {
             uploaded: None,
             shape_buffers: None,
             slots: Vec::new(),
-            packed: Vec::new(),
             timing: GpuTiming::default(),
         })
     }
@@ -419,7 +417,6 @@ impl GpuCollider {
     fn fill_upload(&mut self, index: usize, part: &[Pair]) -> Result<(), GpuError> {
         self.await_upload(index)?;
         let slot = &mut self.slots[index];
-        pack_pairs(part, &mut self.packed, self.threads);
         let bytes = (part.len() * size_of::<GpuPair>()) as u64;
         {
             let mut view = slot
@@ -427,7 +424,7 @@ impl GpuCollider {
                 .slice(0..bytes)
                 .get_mapped_range_mut()
                 .map_err(|e| GpuError::Gpu(format!("the pairs could not be written: {e}")))?;
-            view.copy_from_slice(bytemuck::cast_slice(&self.packed));
+            write_pairs(part, view.slice(..), self.threads);
         }
         slot.upload.unmap();
         slot.upload_mapped = false;

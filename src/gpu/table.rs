@@ -9,6 +9,9 @@
 //! every pair. Working in that frame, only the other shape's corners are
 //! projected.
 
+use std::collections::VecDeque;
+use std::sync::Mutex;
+
 use bytemuck::{Pod, Zeroable};
 use glam::Vec2;
 
@@ -124,35 +127,49 @@ impl ShapeTable {
     }
 }
 
-/// Pairs one packing thread takes at least: fewer are not worth a thread.
-const PAIRS_PER_THREAD: usize = 1 << 15;
+/// Pairs in one block of the upload buffer: the unit of work of the
+/// packing threads, packed on the stack and written to the mapped buffer
+/// in one sequential copy.
+const BLOCK_PAIRS: usize = 1024;
+const BLOCK_BYTES: usize = BLOCK_PAIRS * size_of::<GpuPair>();
 
-/// Packs pairs for upload into `out` (reusing its memory), on up to
-/// `threads` threads: taking each turn's cosine and sine is most of the
-/// work of a pair on the CPU.
-pub(crate) fn pack_pairs(pairs: &[Pair], out: &mut Vec<GpuPair>, threads: usize) {
-    out.resize(pairs.len(), GpuPair::zeroed());
-    let threads = threads.min(pairs.len().div_ceil(PAIRS_PER_THREAD)).max(1);
-    if threads == 1 {
-        pack_slice(pairs, out);
-        return;
-    }
-    let per = pairs.len().div_ceil(threads);
-    let mut left = Vec::new();
-    std::thread::scope(|scope| {
-        for (i, (src, dst)) in pairs.chunks(per).zip(out.chunks_mut(per)).enumerate() {
-            let spawned =
-                std::thread::Builder::new().spawn_scoped(scope, move || pack_slice(src, dst));
-            if spawned.is_err() {
-                left.push(i);
-            }
+/// Blocks one packing thread takes at least: fewer are not worth a thread.
+const BLOCKS_PER_THREAD: usize = 16;
+
+/// Packs pairs straight into the mapped upload buffer `dst` (exactly their
+/// size), on up to `threads` threads: taking each turn's cosine and sine is
+/// most of the CPU's work for a pair, and writing 40 bytes the rest.
+///
+/// The threads take blocks from one queue, and this thread takes them too,
+/// so the work gets done even if no thread can be had.
+pub(crate) fn write_pairs(pairs: &[Pair], dst: wgpu::WriteOnly<'_, [u8]>, threads: usize) {
+    let (blocks, tail) = dst.into_chunks::<BLOCK_BYTES>();
+    let full = blocks.len();
+    let queue = Mutex::new(blocks.into_iter().enumerate().collect::<VecDeque<_>>());
+    let work = || {
+        loop {
+            let next = queue.lock().unwrap_or_else(|e| e.into_inner()).pop_front();
+            let Some((i, block)) = next else { break };
+            write_block(&pairs[i * BLOCK_PAIRS..(i + 1) * BLOCK_PAIRS], block.into());
         }
+    };
+    let helpers = threads.min(full / BLOCKS_PER_THREAD).saturating_sub(1);
+    std::thread::scope(|scope| {
+        for _ in 0..helpers {
+            // No thread to be had: the others, this one included, do more.
+            let _ = std::thread::Builder::new().spawn_scoped(scope, work);
+        }
+        work();
     });
-    // Parts no thread could be had for are done here.
-    for i in left {
-        let end = (i * per + per).min(pairs.len());
-        pack_slice(&pairs[i * per..end], &mut out[i * per..end]);
-    }
+    write_block(&pairs[full * BLOCK_PAIRS..], tail);
+}
+
+/// Packs at most a block of pairs on the stack and writes them to `dst`.
+fn write_block(pairs: &[Pair], mut dst: wgpu::WriteOnly<'_, [u8]>) {
+    let mut packed = [GpuPair::zeroed(); BLOCK_PAIRS];
+    let packed = &mut packed[..pairs.len()];
+    pack_slice(pairs, packed);
+    dst.copy_from_slice(bytemuck::cast_slice(packed));
 }
 
 fn pack_slice(pairs: &[Pair], out: &mut [GpuPair]) {
@@ -286,10 +303,17 @@ mod tests {
                 },
             })
             .collect();
-        let (mut one, mut many) = (Vec::new(), vec![GpuPair::zeroed(); 7]);
-        pack_pairs(&pairs, &mut one, 1);
-        pack_pairs(&pairs, &mut many, 4);
-        assert_eq!(one, many);
+        let written = |threads: usize| {
+            let mut bytes = vec![0u8; pairs.len() * size_of::<GpuPair>()];
+            write_pairs(&pairs, wgpu::WriteOnly::from(&mut bytes[..]), threads);
+            bytes
+        };
+        let one = written(1);
+        assert!(one == written(4), "threads wrote other bytes");
+        let one: Vec<GpuPair> = one
+            .chunks_exact(size_of::<GpuPair>())
+            .map(bytemuck::pod_read_unaligned)
+            .collect();
         let bits = |v: [f32; 2]| v.map(f32::to_bits);
         for (p, g) in pairs.iter().zip(&one) {
             assert_eq!((g.a, g.b), (p.a, p.b));
