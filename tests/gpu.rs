@@ -87,12 +87,12 @@ fn extent(shape: &Shape) -> f32 {
     }
 }
 
-/// A shape table in groups of one size each (from 1e-6 to 1e6, tiny to
+/// A shape table in groups of one size each (from 1e-15 to 1e15, tiny to
 /// huge), a third of them circles, and pairs within a group placed about
 /// their size apart, so that about half overlap.
 fn random_batch(seed: u64, shape_count: usize, pair_count: usize) -> (Vec<Shape>, Vec<Pair>) {
     let mut rng = Rng(seed);
-    let groups = [1e-6f32, 1e-3, 0.1, 1.0, 140.0, 1e4, 1e6];
+    let groups = [1e-15f32, 1e-9, 1e-6, 1e-3, 0.1, 1.0, 140.0, 1e4, 1e6, 1e9, 1e15];
     let per = (shape_count / groups.len()).max(1);
     let mut shapes = Vec::new();
     for &scale in &groups {
