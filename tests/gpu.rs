@@ -92,7 +92,9 @@ fn extent(shape: &Shape) -> f32 {
 /// their size apart, so that about half overlap.
 fn random_batch(seed: u64, shape_count: usize, pair_count: usize) -> (Vec<Shape>, Vec<Pair>) {
     let mut rng = Rng(seed);
-    let groups = [1e-15f32, 1e-9, 1e-6, 1e-3, 0.1, 1.0, 140.0, 1e4, 1e6, 1e9, 1e15];
+    let groups = [
+        1e-15f32, 1e-9, 1e-6, 1e-3, 0.1, 1.0, 140.0, 1e4, 1e6, 1e9, 1e15,
+    ];
     let per = (shape_count / groups.len()).max(1);
     let mut shapes = Vec::new();
     for &scale in &groups {
@@ -562,5 +564,40 @@ fn a_headless_collider_whose_device_is_lost_says_so() {
             "{err}"
         );
         assert!(out.is_empty());
+    }
+}
+
+#[test]
+fn batches_beyond_the_devices_limits_are_split_to_fit() {
+    if skip() {
+        return;
+    }
+    let instance =
+        wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
+    let adapter =
+        pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions::default()))
+            .unwrap_or_else(|e| panic!("no GPU adapter: {e} (set SAT_SKIP_GPU_TESTS=1 to skip)"));
+    let (shapes, pairs) = random_batch(0x5A7_0007, 70, 5_000);
+    let mut whole = Vec::new();
+    gpu().unwrap().collide(&shapes, &pairs, &mut whole).unwrap();
+    // A storage binding of 999 pairs and a word (not a whole pair more),
+    // then a dispatch of at most 5 workgroups (320 pairs).
+    for (binding, workgroups, chunk) in [(40 * 999 + 4, 65535, 999), (1 << 20, 5, 320)] {
+        let limits = wgpu::Limits {
+            max_storage_buffer_binding_size: binding,
+            max_compute_workgroups_per_dimension: workgroups,
+            ..wgpu::Limits::default()
+        };
+        let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
+            required_limits: limits,
+            ..Default::default()
+        }))
+        .unwrap();
+        let mut gpu = GpuCollider::new(device, queue).unwrap();
+        assert_eq!(gpu.max_chunk_pairs(), chunk);
+        let mut got = Vec::new();
+        gpu.collide(&shapes, &pairs, &mut got).unwrap();
+        assert_eq!(gpu.last_timing().chunks, pairs.len().div_ceil(chunk));
+        assert!(got == whole, "chunks of {chunk} differ");
     }
 }

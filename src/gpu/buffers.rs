@@ -44,7 +44,10 @@ fn buffer(
 ) -> wgpu::Buffer {
     device.create_buffer(&wgpu::BufferDescriptor {
         label: Some(label),
-        size: size.max(16).next_multiple_of(16),
+        // Copies and maps take whole 4-byte words; every size here is
+        // already a multiple of 4, and rounding no further keeps a buffer
+        // within the binding limit it was sized for.
+        size: size.max(16).next_multiple_of(4),
         usage,
         mapped_at_creation: usage.contains(wgpu::BufferUsages::MAP_WRITE),
     })
