@@ -153,7 +153,7 @@ fn run(args: Args) -> Result<(), String> {
         100.0 * overlapping as f64 / pairs.len() as f64
     );
     println!(
-        "{} chunk(s) of up to {} pairs (device limit {}); compute timed by {}; median of {} runs",
+        "{} chunk(s) of up to {} pairs (device limit {}); compute timed by {}; the median of {} run(s)",
         timing.chunks,
         gpu.chunk_pairs(),
         gpu.max_chunk_pairs(),

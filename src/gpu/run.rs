@@ -15,6 +15,8 @@ use crate::batch::{Pair, Shape};
 use crate::sat::SatResult;
 
 impl GpuCollider {
+    /// Runs a checked, non-empty batch inside error scopes, so that what
+    /// wgpu refuses comes back as an error.
     pub(super) fn run(
         &mut self,
         shapes: &[Shape],
@@ -30,6 +32,8 @@ impl GpuCollider {
         }
     }
 
+    /// The chunks, in order: each is packed and submitted, then the one
+    /// before it (done, or nearly) is read back while this one computes.
     fn run_chunks(
         &mut self,
         shapes: &[Shape],
