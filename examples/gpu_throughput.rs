@@ -146,7 +146,15 @@ fn run(args: Args) -> Result<(), String> {
         .map(|(g, w)| (g.depth - w.depth).abs())
         .fold(0.0f32, f32::max);
 
-    println!("adapter: {}", gpu.adapter_name());
+    let info = gpu.device().adapter_info();
+    println!(
+        "adapter: {} ({:?}, {:?}; driver {} {})",
+        gpu.adapter_name(),
+        info.backend,
+        info.device_type,
+        info.driver,
+        info.driver_info
+    );
     println!(
         "scene: box 140x90 around pentagon r=80, {} pairs, {:.1}% overlapping",
         pairs.len(),
