@@ -47,17 +47,26 @@ pub struct Paint {
 impl Paint {
     /// Filled, with no outline.
     pub const fn fill(color: Color) -> Paint {
-        Paint { fill: Some(color), stroke: None }
+        Paint {
+            fill: Some(color),
+            stroke: None,
+        }
     }
 
     /// Outlined `width` logical pixels wide, not filled.
     pub const fn stroke(color: Color, width: f32) -> Paint {
-        Paint { fill: None, stroke: Some((color, width)) }
+        Paint {
+            fill: None,
+            stroke: Some((color, width)),
+        }
     }
 
     /// Filled with `fill` and outlined with `stroke`, `width` wide.
     pub const fn fill_and_stroke(fill: Color, stroke: Color, width: f32) -> Paint {
-        Paint { fill: Some(fill), stroke: Some((stroke, width)) }
+        Paint {
+            fill: Some(fill),
+            stroke: Some((stroke, width)),
+        }
     }
 }
 
@@ -157,7 +166,11 @@ impl Default for DrawList {
 impl DrawList {
     /// An empty list that clears to `background`.
     pub fn new(background: Color) -> DrawList {
-        DrawList { background, items: Vec::new(), points: Vec::new() }
+        DrawList {
+            background,
+            items: Vec::new(),
+            points: Vec::new(),
+        }
     }
 
     /// Empties the list, keeping its capacity, and sets the background.
@@ -182,27 +195,54 @@ impl DrawList {
 
     /// Adds a circle.
     pub fn circle(&mut self, center: Vec2, radius: f32, paint: Paint) {
-        self.items.push(Primitive::Circle { center, radius, paint });
+        self.items.push(Primitive::Circle {
+            center,
+            radius,
+            paint,
+        });
     }
 
     /// Adds a straight line.
     pub fn line(&mut self, from: Vec2, to: Vec2, width: f32, color: Color) {
-        self.items.push(Primitive::Line { from, to, width, color });
+        self.items.push(Primitive::Line {
+            from,
+            to,
+            width,
+            color,
+        });
     }
 
     /// Adds an arrow from `from` to its head at `to`.
     pub fn arrow(&mut self, from: Vec2, to: Vec2, width: f32, head: f32, color: Color) {
-        self.items.push(Primitive::Arrow { from, to, width, head, color });
+        self.items.push(Primitive::Arrow {
+            from,
+            to,
+            width,
+            head,
+            color,
+        });
     }
 
     /// Adds a dashed line.
     #[allow(clippy::too_many_arguments)]
     pub fn dashed(&mut self, from: Vec2, to: Vec2, width: f32, dash: f32, gap: f32, color: Color) {
-        self.items.push(Primitive::Dashed { from, to, width, dash, gap, color });
+        self.items.push(Primitive::Dashed {
+            from,
+            to,
+            width,
+            dash,
+            gap,
+            color,
+        });
     }
 
     /// Adds a line of text with its top-left corner at `position`.
     pub fn text(&mut self, text: impl Into<String>, position: Vec2, size: f32, color: Color) {
-        self.items.push(Primitive::Text { text: text.into(), position, size, color });
+        self.items.push(Primitive::Text {
+            text: text.into(),
+            position,
+            size,
+            color,
+        });
     }
 }
