@@ -6,11 +6,16 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+#[cfg(feature = "viewer")]
+pub mod app;
 pub mod batch;
+#[cfg(feature = "gpu")]
+pub mod gpu;
 pub mod render;
 pub mod sat;
 pub mod scene;
-#[cfg(feature = "gpu")]
-pub mod gpu;
-#[cfg(feature = "viewer")]
-pub mod app;
+
+/// README.md's examples, compiled and run as doc tests so they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

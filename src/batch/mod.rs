@@ -6,7 +6,9 @@
 
 use glam::Vec2;
 
-use crate::sat::{Circle, MAX_COORDINATE, Polygon, SatResult, sat_circles, sat_polygon_circle, sat_polygons};
+use crate::sat::{
+    Circle, MAX_COORDINATE, Polygon, SatResult, sat_circles, sat_polygon_circle, sat_polygons,
+};
 
 /// Where a shape is placed in the world: moved to `position`, turned by
 /// `angle` radians about its own origin.
@@ -109,7 +111,11 @@ pub fn validate(shapes: &[Shape], pairs: &[Pair]) -> Result<(), BatchError> {
     for (i, pair) in pairs.iter().enumerate() {
         for index in [pair.a, pair.b] {
             if index as usize >= shapes.len() {
-                return Err(BatchError::ShapeIndex { pair: i, shape: index, len: shapes.len() });
+                return Err(BatchError::ShapeIndex {
+                    pair: i,
+                    shape: index,
+                    len: shapes.len(),
+                });
             }
         }
         if !pose_ok(&pair.pose_a) || !pose_ok(&pair.pose_b) {
@@ -128,7 +134,10 @@ pub fn collide_one(a: &Shape, pose_a: Pose, b: &Shape, pose_b: Pose) -> SatResul
         ),
         (Shape::Polygon(pa), Shape::Circle { radius }) => sat_polygon_circle(
             &pa.placed(pose_a.position, pose_a.angle),
-            &Circle { center: pose_b.position, radius: *radius },
+            &Circle {
+                center: pose_b.position,
+                radius: *radius,
+            },
         ),
         (Shape::Circle { radius }, Shape::Polygon(pb)) => {
             // The circle is A: test the polygon against it, then turn the
@@ -136,24 +145,42 @@ pub fn collide_one(a: &Shape, pose_a: Pose, b: &Shape, pose_b: Pose) -> SatResul
             // from B towards A is the other way too).
             let r = sat_polygon_circle(
                 &pb.placed(pose_b.position, pose_b.angle),
-                &Circle { center: pose_a.position, radius: *radius },
+                &Circle {
+                    center: pose_a.position,
+                    radius: *radius,
+                },
             );
             SatResult { axis: -r.axis, ..r }
         }
         (Shape::Circle { radius: ra }, Shape::Circle { radius: rb }) => sat_circles(
-            &Circle { center: pose_a.position, radius: *ra },
-            &Circle { center: pose_b.position, radius: *rb },
+            &Circle {
+                center: pose_a.position,
+                radius: *ra,
+            },
+            &Circle {
+                center: pose_b.position,
+                radius: *rb,
+            },
         ),
     }
 }
 
 /// The test for every pair, on one thread: clears `out` and fills it with
 /// one result per pair, in order, reusing its capacity.
-pub fn collide(shapes: &[Shape], pairs: &[Pair], out: &mut Vec<SatResult>) -> Result<(), BatchError> {
+pub fn collide(
+    shapes: &[Shape],
+    pairs: &[Pair],
+    out: &mut Vec<SatResult>,
+) -> Result<(), BatchError> {
     out.clear();
     validate(shapes, pairs)?;
     out.extend(pairs.iter().map(|p| {
-        collide_one(&shapes[p.a as usize], p.pose_a, &shapes[p.b as usize], p.pose_b)
+        collide_one(
+            &shapes[p.a as usize],
+            p.pose_a,
+            &shapes[p.b as usize],
+            p.pose_b,
+        )
     }));
     Ok(())
 }

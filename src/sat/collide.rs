@@ -70,9 +70,17 @@ pub fn gap_on_axis(axis: Vec2, a: Interval, b: Interval, result: &mut SatResult)
     if a_first > 0.0 || b_first > 0.0 {
         // Orient the axis so that A's shadow lies after B's along it.
         *result = if a_first > b_first {
-            SatResult { overlapping: false, axis: -axis, depth: a_first }
+            SatResult {
+                overlapping: false,
+                axis: -axis,
+                depth: a_first,
+            }
         } else {
-            SatResult { overlapping: false, axis, depth: b_first }
+            SatResult {
+                overlapping: false,
+                axis,
+                depth: b_first,
+            }
         };
         return true;
     }
@@ -153,8 +161,16 @@ pub fn sat_circles(a: &Circle, b: &Circle) -> SatResult {
     // The shadows on that axis, measured from B's center.
     let gap = between.dot(axis) - (a.radius + b.radius);
     if gap > 0.0 {
-        SatResult { overlapping: false, axis, depth: gap }
+        SatResult {
+            overlapping: false,
+            axis,
+            depth: gap,
+        }
     } else {
-        SatResult { overlapping: true, axis, depth: -gap }
+        SatResult {
+            overlapping: true,
+            axis,
+            depth: -gap,
+        }
     }
 }

@@ -40,6 +40,9 @@ pub enum ShapeError {
         /// The corner where the outline stops being convex.
         index: usize,
     },
+    /// A pose (a position and an angle) is NaN or infinite, or would place
+    /// a corner beyond [`MAX_COORDINATE`].
+    BadPose,
     /// A circle's center has a NaN or infinite coordinate, or one beyond
     /// [`MAX_COORDINATE`].
     BadCenter,
@@ -67,6 +70,10 @@ impl fmt::Display for ShapeError {
             ShapeError::NotConvex { index } => write!(
                 f,
                 "the corners are not in convex order: the outline turns the wrong way at corner {index} (use Polygon::hull to fill a dent)"
+            ),
+            ShapeError::BadPose => write!(
+                f,
+                "the pose is NaN or infinite, or places a corner beyond ±{MAX_COORDINATE:e}"
             ),
             ShapeError::BadCenter => write!(
                 f,

@@ -72,9 +72,7 @@ impl Polygon {
         Polygon::new(hull).map_err(|e| match e {
             // The hull of points that are not all on one line has at least 3
             // corners; fewer means they were on one line or all the same.
-            ShapeError::TooFewPoints { .. } if distinct_count(points) >= 3 => {
-                ShapeError::Collinear
-            }
+            ShapeError::TooFewPoints { .. } if distinct_count(points) >= 3 => ShapeError::Collinear,
             ShapeError::TooFewPoints { .. } => ShapeError::TooFewPoints {
                 distinct: distinct_count(points),
             },
@@ -91,8 +89,8 @@ impl Polygon {
         }
         let points = (0..sides)
             .map(|i| {
-                let angle = -std::f32::consts::FRAC_PI_2
-                    + i as f32 * std::f32::consts::TAU / sides as f32;
+                let angle =
+                    -std::f32::consts::FRAC_PI_2 + i as f32 * std::f32::consts::TAU / sides as f32;
                 Vec2::from_angle(angle) * radius
             })
             .collect();
@@ -118,11 +116,33 @@ impl Polygon {
 
     /// This shape placed in the world, as the chapter's `placed` does: each
     /// corner turned about the origin (the shape's own center) by `angle`
-    /// radians, then moved by `position`.
+    /// radians, then moved by `position`. Turning and moving keep a convex
+    /// shape convex, so nothing is checked again; the pose must be finite
+    /// (use [`try_placed`](Polygon::try_placed) for poses from outside).
     pub fn placed(&self, position: Vec2, angle: f32) -> Polygon {
         let turn = Vec2::from_angle(angle);
         Polygon {
-            points: self.points.iter().map(|&c| position + turn.rotate(c)).collect(),
+            points: self
+                .points
+                .iter()
+                .map(|&c| position + turn.rotate(c))
+                .collect(),
+        }
+    }
+
+    /// [`placed`](Polygon::placed), checked, for poses that come from
+    /// outside: a NaN or infinite `position` or `angle`, or one that would
+    /// put a corner beyond [`MAX_COORDINATE`], is refused with
+    /// [`ShapeError::BadPose`] instead of giving a polygon of NaN corners.
+    pub fn try_placed(&self, position: Vec2, angle: f32) -> Result<Polygon, ShapeError> {
+        if !position.is_finite() || !angle.is_finite() {
+            return Err(ShapeError::BadPose);
+        }
+        let placed = self.placed(position, angle);
+        if placed.points.iter().all(|&p| in_range(p)) {
+            Ok(placed)
+        } else {
+            Err(ShapeError::BadPose)
         }
     }
 
@@ -252,7 +272,10 @@ fn validate(points: &[Vec2]) -> Result<(), ShapeError> {
         .collect();
     // How far f32 rounding of the input may have moved a corner, in these
     // units: a few units in the last place of the largest coordinate.
-    let largest = points.iter().map(|p| p.abs().max_element()).fold(0.0, f32::max) as f64;
+    let largest = points
+        .iter()
+        .map(|p| p.abs().max_element())
+        .fold(0.0, f32::max) as f64;
     let slack = 4.0 * f32::EPSILON as f64 * largest / extent;
 
     // All on one line: every corner within the slack of the line from the
@@ -263,7 +286,10 @@ fn validate(points: &[Vec2]) -> Result<(), ShapeError> {
         .max_by(|a, b| a.length_squared().total_cmp(&b.length_squared()))
         .unwrap_or(DVec2::X);
     let line = far.normalize();
-    if rel.iter().all(|&(_, p)| line.perp_dot(p).abs() <= 1e-9 + slack) {
+    if rel
+        .iter()
+        .all(|&(_, p)| line.perp_dot(p).abs() <= 1e-9 + slack)
+    {
         return Err(ShapeError::Collinear);
     }
 

@@ -35,7 +35,11 @@ where
         }
         let overlap = sa.max.min(sb.max) - sa.min.max(sb.min);
         if overlap < result.depth {
-            result = SatResult { overlapping: true, axis, depth: overlap };
+            result = SatResult {
+                overlapping: true,
+                axis,
+                depth: overlap,
+            };
         }
     }
     if result.overlapping && (a.center() - b.center()).dot(result.axis) < 0.0 {
@@ -64,5 +68,9 @@ where
     A: Shadow + ?Sized,
     B: Shadow + ?Sized,
 {
-    if (a.center() - b.center()).dot(axis) < 0.0 { -axis } else { axis }
+    if (a.center() - b.center()).dot(axis) < 0.0 {
+        -axis
+    } else {
+        axis
+    }
 }

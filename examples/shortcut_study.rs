@@ -1,0 +1,110 @@
+//! The chapter's statistics, reproduced: how often the overlap-length
+//! shortcut's push leaves SAT Visualizer's box still inside the pentagon,
+//! how far off it is with the box centered, and how often flipping the axis
+//! by the centers points the wrong way.
+//!
+//! `cargo run --release --example shortcut_study -- [--samples N] [--seed S]`
+
+use sat_visualizer::sat::shortcut::{flip_by_centers, shortcut_polygons};
+use sat_visualizer::sat::{Polygon, Vec2, sat_polygons};
+
+/// SplitMix64: a small, seeded generator, so that every run samples the
+/// same placements.
+struct Rng(u64);
+
+impl Rng {
+    fn next_f32(&mut self) -> f32 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) >> 40) as f32 / (1u64 << 24) as f32
+    }
+}
+
+fn parse_args() -> Result<(u64, u64), String> {
+    let (mut samples, mut seed) = (1_000_000u64, 16u64);
+    let mut args = std::env::args().skip(1);
+    while let Some(flag) = args.next() {
+        let mut value = |name: &str| {
+            args.next()
+                .ok_or(format!("{name} needs a value"))?
+                .parse::<u64>()
+                .map_err(|e| format!("{name}: {e}"))
+        };
+        match flag.as_str() {
+            "--samples" => samples = value("--samples")?.max(1),
+            "--seed" => seed = value("--seed")?,
+            "-h" | "--help" => {
+                println!("usage: shortcut_study [--samples N] [--seed S]");
+                std::process::exit(0);
+            }
+            other => return Err(format!("unknown argument {other:?} (try --help)")),
+        }
+    }
+    Ok((samples, seed))
+}
+
+fn main() {
+    let (samples, seed) = parse_args().unwrap_or_else(|e| {
+        eprintln!("shortcut_study: {e}");
+        std::process::exit(2);
+    });
+    let center = Vec2::new(620.0, 380.0);
+    let pentagon = Polygon::regular(5, 80.0)
+        .expect("a pentagon")
+        .placed(center, 0.0);
+    let box_shape = Polygon::rectangle(140.0, 90.0).expect("a box");
+    // Any placement that overlaps has the box's center within the pentagon's
+    // radius plus the box's half-diagonal of the pentagon's center.
+    let reach = 80.0 + Vec2::new(70.0, 45.0).length();
+
+    let mut rng = Rng(seed);
+    let (mut overlapping, mut still_inside, mut wrong_flip) = (0u64, 0u64, 0u64);
+    for _ in 0..samples {
+        let offset = Vec2::new(rng.next_f32() * 2.0 - 1.0, rng.next_f32() * 2.0 - 1.0) * reach;
+        let angle = rng.next_f32() * std::f32::consts::TAU;
+        let a = box_shape.placed(center + offset, angle);
+        let real = sat_polygons(&a, &pentagon);
+        if !real.overlapping {
+            continue;
+        }
+        overlapping += 1;
+        // The shortcut's push, applied: are they still overlapping, by more
+        // than rounding?
+        let short = shortcut_polygons(&a, &pentagon);
+        let after = sat_polygons(&a.placed(short.push(), 0.0), &pentagon);
+        if after.overlapping && after.depth > 1e-3 {
+            still_inside += 1;
+        }
+        // The real push's axis, flipped by the centers instead.
+        if flip_by_centers(&a, &pentagon, real.axis).dot(real.axis) < 0.0 {
+            wrong_flip += 1;
+        }
+    }
+
+    let centered = box_shape.placed(center, 0.3);
+    let real = sat_polygons(&centered, &pentagon);
+    let short = shortcut_polygons(&centered, &pentagon);
+    let share = |n: u64| 100.0 * n as f64 / overlapping.max(1) as f64;
+
+    println!("SAT Visualizer's box (140 x 90) against its pentagon (radius 80)");
+    println!(
+        "sampling: {samples} placements (seed {seed}), the box's center uniform in the square \
+         ±{reach:.1} px around the pentagon's center, its angle uniform in [0, 2π); \
+         {overlapping} overlap ({:.1}%)",
+        100.0 * overlapping as f64 / samples as f64
+    );
+    println!(
+        "the shortcut's push leaves them still overlapping: {still_inside} of {overlapping} = {:.1}% (chapter: 10.8%)",
+        share(still_inside)
+    );
+    println!(
+        "box centered on the pentagon, turned 0.3: true push {:.1} px, the shortcut says {:.1} px (chapter: 121 and 90)",
+        real.depth, short.depth
+    );
+    println!(
+        "flipping the axis by the centers points the wrong way: {wrong_flip} of {overlapping} = {:.2}% (chapter: about 1%)",
+        share(wrong_flip)
+    );
+}

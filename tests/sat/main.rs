@@ -1,0 +1,7 @@
+//! Tests of the SAT core (`sat_visualizer::sat`): the chapter's figures,
+//! every error, and property tests against an independent oracle.
+
+mod chapter;
+mod errors;
+mod oracle;
+mod properties;

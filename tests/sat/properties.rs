@@ -1,0 +1,226 @@
+//! Property tests: the library against the Minkowski oracle, on random
+//! convex polygons (3 to 8 corners, either winding, some with a repeated
+//! corner) and random circles.
+
+use glam::DVec2;
+use proptest::prelude::*;
+use sat_visualizer::sat::{
+    Circle, Polygon, SatResult, Shadow, Vec2, polygon_axes, polygon_circle_axes,
+    sat_polygon_circle, sat_polygons,
+};
+
+use super::oracle::{self, Truth};
+
+/// A random convex polygon: corners at sorted angles on an ellipse (convex,
+/// as any affine image of a circle's chords is), turned, moved, in either
+/// winding, maybe with one corner listed twice.
+fn convex_polygon() -> impl Strategy<Value = Polygon> {
+    (
+        prop::collection::vec(0.0f32..1.0, 3..=8),
+        (5.0f32..120.0, 0.2f32..1.0),
+        (-150.0f32..150.0, -150.0f32..150.0),
+        0.0f32..std::f32::consts::TAU,
+        any::<bool>(),
+        prop::option::of(0usize..8),
+    )
+        .prop_filter_map(
+            "degenerate polygon",
+            |(mut t, (r, squash), (x, y), turn, reverse, repeat)| {
+                t.sort_by(f32::total_cmp);
+                // Spread the angles so no two corners coincide.
+                let n = t.len() as f32;
+                let mut pts: Vec<Vec2> = t
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &u)| {
+                        let angle = (i as f32 + 0.8 * u) / n * std::f32::consts::TAU;
+                        let p = Vec2::new(angle.cos() * r, angle.sin() * r * squash);
+                        Vec2::new(x, y) + Vec2::from_angle(turn).rotate(p)
+                    })
+                    .collect();
+                if reverse {
+                    pts.reverse();
+                }
+                if let Some(k) = repeat {
+                    let k = k % pts.len();
+                    pts.insert(k, pts[k]);
+                }
+                Polygon::new(pts).ok()
+            },
+        )
+}
+
+fn circle() -> impl Strategy<Value = Circle> {
+    ((-150.0f32..150.0, -150.0f32..150.0), 1.0f32..120.0)
+        .prop_map(|((x, y), r)| Circle::new(Vec2::new(x, y), r).unwrap())
+}
+
+fn corners(p: &Polygon) -> Vec<DVec2> {
+    p.points().iter().map(|c| c.as_dvec2()).collect()
+}
+
+/// A length that stands for how big the shapes are, for tolerances.
+fn size(p: &Polygon) -> f32 {
+    let c = p.center();
+    p.points().iter().map(|q| q.distance(c)).fold(0.0, f32::max)
+}
+
+/// Every axis's shortest push, sorted: to know when two axes tie.
+fn pushes<A: Shadow, B: Shadow>(a: &A, b: &B, axes: impl Iterator<Item = Vec2>) -> Vec<f32> {
+    let mut out: Vec<f32> = axes
+        .filter(|n| n.length_squared() >= 0.5)
+        .map(|n| {
+            let (sa, sb) = (a.shadow(n), b.shadow(n));
+            (sb.max - sa.min).min(sa.max - sb.min)
+        })
+        .collect();
+    out.sort_by(f32::total_cmp);
+    out
+}
+
+/// The library's answer agrees with the oracle's.
+fn agrees<A: Shadow, B: Shadow>(
+    got: SatResult,
+    truth: Truth,
+    a: &A,
+    b: &B,
+    scale: f32,
+) -> Result<(), TestCaseError> {
+    let tol = 1e-4 * scale.max(1.0);
+    // Touching within the tolerance may go either way.
+    if truth.depth <= tol as f64 {
+        return Ok(());
+    }
+    prop_assert_eq!(
+        got.overlapping,
+        truth.overlapping,
+        "got {:?}, truth {:?}",
+        got,
+        truth
+    );
+    prop_assert!((got.axis.length() - 1.0).abs() < 1e-4);
+    if truth.overlapping {
+        let rel = (got.depth as f64 - truth.depth).abs() / truth.depth.max(tol as f64);
+        prop_assert!(
+            rel <= 1e-3,
+            "depth {} against {} ({:?})",
+            got.depth,
+            truth.depth,
+            truth
+        );
+        // The push points where the oracle's does, unless two ways out tie
+        // (then either is a shortest push).
+        if got.axis.as_dvec2().dot(truth.axis) < 0.999 {
+            prop_assert!(
+                (got.depth as f64 - truth.depth).abs() <= 1e-3 * truth.depth + tol as f64,
+                "axis {:?} against {:?}",
+                got.axis,
+                truth.axis
+            );
+        }
+    } else {
+        // Apart: a real gap on the reported axis, with A's shadow after B's,
+        // no wider than the true distance.
+        let (sa, sb) = (a.shadow(got.axis), b.shadow(got.axis));
+        prop_assert!(
+            (sa.min - sb.max - got.depth).abs() <= tol,
+            "{:?} {:?} {:?}",
+            got,
+            sa,
+            sb
+        );
+        prop_assert!(got.depth > 0.0);
+        prop_assert!(got.depth as f64 <= truth.depth + tol as f64);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    #[test]
+    fn polygons_agree_with_the_minkowski_oracle(a in convex_polygon(), b in convex_polygon()) {
+        let got = sat_polygons(&a, &b);
+        let truth = oracle::polygons(&corners(&a), &corners(&b));
+        agrees(got, truth, &a, &b, size(&a).max(size(&b)))?;
+    }
+
+    #[test]
+    fn polygon_circle_agrees_with_the_minkowski_oracle(a in convex_polygon(), b in circle()) {
+        let got = sat_polygon_circle(&a, &b);
+        let truth = oracle::polygon_circle(&corners(&a), b.center.as_dvec2(), b.radius as f64);
+        agrees(got, truth, &a, &b, size(&a).max(b.radius))?;
+    }
+
+    #[test]
+    fn moving_a_by_the_push_leaves_them_just_touching(a in convex_polygon(), b in convex_polygon(), c in circle()) {
+        let tol = 2e-4 * size(&a).max(size(&b)).max(c.radius);
+        let hit = sat_polygons(&a, &b);
+        if hit.overlapping {
+            let after = sat_polygons(&a.placed(hit.push(), 0.0), &b);
+            prop_assert!(after.depth <= tol, "after the push: {:?}", after);
+        }
+        let hit = sat_polygon_circle(&a, &c);
+        if hit.overlapping {
+            let after = sat_polygon_circle(&a.placed(hit.push(), 0.0), &c);
+            prop_assert!(after.depth <= tol, "after the push: {:?}", after);
+        }
+    }
+
+    #[test]
+    fn swapping_a_and_b_negates_the_axis(a in convex_polygon(), b in convex_polygon()) {
+        let tol = 1e-4 * size(&a).max(size(&b));
+        let ab = sat_polygons(&a, &b);
+        let ba = sat_polygons(&b, &a);
+        let best = pushes(&a, &b, polygon_axes(&a, &b));
+        if ab.depth <= tol || ba.depth <= tol {
+            return Ok(()); // touching: either verdict
+        }
+        prop_assert_eq!(ab.overlapping, ba.overlapping);
+        if ab.overlapping {
+            prop_assert!((ab.depth - ba.depth).abs() <= tol, "{:?} {:?}", ab, ba);
+            // Without a tie for the shortest push, the very same axis,
+            // reversed.
+            if best.len() < 2 || best[1] - best[0] > tol {
+                prop_assert!(ab.axis.abs_diff_eq(-ba.axis, 1e-4), "{:?} {:?}", ab, ba);
+            }
+        } else {
+            // The swapped axis points from A towards B: B's shadow lies
+            // after A's along it, by the gap.
+            let (sa, sb) = (a.shadow(ba.axis), b.shadow(ba.axis));
+            prop_assert!((sb.min - sa.max - ba.depth).abs() <= tol, "{:?} {:?} {:?}", ba, sa, sb);
+        }
+    }
+
+    #[test]
+    fn moving_and_turning_both_changes_only_the_axis(
+        a in convex_polygon(),
+        b in convex_polygon(),
+        c in circle(),
+        shift in (-300.0f32..300.0, -300.0f32..300.0),
+        turn in -3.2f32..3.2,
+    ) {
+        let shift = Vec2::new(shift.0, shift.1);
+        let rot = Vec2::from_angle(turn);
+        let tol = 1e-3 * size(&a).max(size(&b)).max(c.radius);
+        // Turn about the origin, then move: the same for both shapes.
+        let (a2, b2) = (a.placed(shift, turn), b.placed(shift, turn));
+        let c2 = Circle { center: shift + rot.rotate(c.center), radius: c.radius };
+
+        for (before, after, ties) in [
+            (sat_polygons(&a, &b), sat_polygons(&a2, &b2), pushes(&a, &b, polygon_axes(&a, &b))),
+            (sat_polygon_circle(&a, &c), sat_polygon_circle(&a2, &c2), pushes(&a, &c, polygon_circle_axes(&a, &c))),
+        ] {
+            if before.depth <= tol || after.depth <= tol {
+                continue; // touching: either verdict
+            }
+            prop_assert_eq!(before.overlapping, after.overlapping);
+            if before.overlapping {
+                prop_assert!((before.depth - after.depth).abs() <= tol, "{:?} {:?}", before, after);
+                if ties.len() < 2 || ties[1] - ties[0] > tol {
+                    prop_assert!(rot.rotate(before.axis).abs_diff_eq(after.axis, 1e-3), "{:?} {:?}", before, after);
+                }
+            }
+        }
+    }
+}
