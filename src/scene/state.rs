@@ -318,6 +318,14 @@ impl Scene {
     /// centers, moved along the axis until its own place is that middle, is
     /// on the line, and the line runs along the axis's quarter turn.
     pub fn dividing_line(&self, reach: f32) -> Option<(Vec2, Vec2)> {
+        let (on_line, along) = self.divider()?;
+        Some((on_line - along * reach, on_line + along * reach))
+    }
+
+    /// The dividing line as a point on it (nearest the centers' midpoint)
+    /// and its unit direction, the gap axis's quarter turn; `None` when the
+    /// shapes overlap.
+    pub(crate) fn divider(&self) -> Option<(Vec2, Vec2)> {
         let r = self.result();
         if r.overlapping {
             return None;
@@ -330,8 +338,7 @@ impl Scene {
         };
         let halfway = self.box_pos.lerp(FIXED_CENTER, 0.5);
         let on_line = halfway + r.axis * (middle - halfway.dot(r.axis));
-        let along = r.axis.perp();
-        Some((on_line - along * reach, on_line + along * reach))
+        Some((on_line, r.axis.perp()))
     }
 
     // ---- settings -------------------------------------------------------
