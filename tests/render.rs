@@ -435,3 +435,16 @@ fn the_reference_comparison_catches_a_moved_or_recolored_shape() {
         );
     }
 }
+
+#[test]
+fn renderers_can_move_between_threads() {
+    fn send<T: Send>() {}
+    send::<sat_visualizer::render::Renderer>();
+    send::<sat_visualizer::render::Headless>();
+    let Some(mut gpu) = headless() else { return };
+    let image = std::thread::spawn(move || gpu.render(&all_primitives(), 320, 200, 1.0))
+        .join()
+        .expect("render thread")
+        .expect("render on another thread");
+    assert_pixel(&image, 65, 65, AMBER, 2);
+}

@@ -70,6 +70,14 @@ impl Headless {
         self.renderer.sample_count()
     }
 
+    /// Its device, queue and renderer, to drive [`Renderer::prepare`] and
+    /// [`Renderer::encode`] directly (a benchmark of the CPU side of a
+    /// frame, or rendering into a texture of one's own in the
+    /// [`HEADLESS_FORMAT`]).
+    pub fn parts(&mut self) -> (&wgpu::Device, &wgpu::Queue, &mut Renderer) {
+        (&self.device, &self.queue, &mut self.renderer)
+    }
+
     /// What its renderer has done so far.
     pub fn stats(&self) -> RenderStats {
         self.renderer.stats()

@@ -6,7 +6,7 @@
 //! corners at 2x; 0.1 physical px does not).
 
 use bytemuck::{Pod, Zeroable};
-use glam::Vec2;
+use glam::{DVec2, Vec2};
 use lyon::math::{Point, point};
 use lyon::path::Polygon;
 use lyon::tessellation::{
@@ -216,9 +216,9 @@ pub(crate) fn validate(list: &DrawList) -> Result<(), RenderError> {
 /// The part of segment `from`..`to` inside `rect` (min, max corners), as
 /// parameters `t0 <= t1` in 0..=1, or None if it misses (Liang–Barsky: each
 /// slab narrows the interval of t where the point is inside it).
-fn clip_segment(from: Vec2, to: Vec2, min: Vec2, max: Vec2) -> Option<(f32, f32)> {
+fn clip_segment(from: DVec2, to: DVec2, min: DVec2, max: DVec2) -> Option<(f64, f64)> {
     let d = to - from;
-    let (mut t0, mut t1) = (0.0f32, 1.0f32);
+    let (mut t0, mut t1) = (0.0f64, 1.0f64);
     for axis in 0..2 {
         let (p, lo, hi) = (from[axis], min[axis], max[axis]);
         if d[axis] == 0.0 {
@@ -238,6 +238,16 @@ fn clip_segment(from: Vec2, to: Vec2, min: Vec2, max: Vec2) -> Option<(f32, f32)
         }
     }
     Some((t0, t1))
+}
+
+/// A dashed line's geometry, as the list gives it.
+#[derive(Clone, Copy)]
+struct Dashes {
+    from: Vec2,
+    to: Vec2,
+    width: f32,
+    dash: f32,
+    gap: f32,
 }
 
 /// Reused tessellation state: lyon's tessellators and the CPU geometry,
@@ -328,36 +338,60 @@ impl Tessellator {
                     gap,
                     color,
                 } => {
-                    // Only the dashes that can show are made: the line is
-                    // clipped to the view (grown by the width, so a dash
-                    // poking in from outside still shows), keeping the
-                    // phase measured from `from`.
-                    let margin = Vec2::splat(*width + 1.0);
-                    let length = from.distance(*to);
-                    if length <= 0.0 || *width <= 0.0 || color.a == 0 {
-                        continue;
-                    }
-                    let Some((t0, t1)) = clip_segment(*from, *to, -margin, view + margin) else {
-                        continue;
+                    let dashed = Dashes {
+                        from: *from,
+                        to: *to,
+                        width: *width,
+                        dash: *dash,
+                        gap: *gap,
                     };
-                    let (s0, s1) = (t0 * length, t1 * length);
-                    let period = dash + gap;
-                    let direction = (*to - *from) / length;
-                    let mut k = (s0 / period).floor();
-                    loop {
-                        let start = k * period;
-                        if start >= s1 {
-                            break;
-                        }
-                        let (a, b) = (start.max(s0), (start + dash).min(s1));
-                        if b > a {
-                            let (p, q) = (*from + direction * a, *from + direction * b);
-                            self.segment(index, p, q, *width, *color, tolerance, srgb_target)?;
-                        }
-                        k += 1.0;
-                    }
+                    self.dashes(index, dashed, view, *color, tolerance, srgb_target)?;
                 }
                 Primitive::Text { .. } => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// The dashes of a dashed line that can show: the line is clipped to
+    /// the view (grown by the width, so a dash poking in from outside still
+    /// shows), keeping the phase measured from `from`. In f64, because the
+    /// distance along a line from far outside can be ~1e7 px, where f32
+    /// steps by a whole pixel and a dash index stops counting.
+    fn dashes(
+        &mut self,
+        index: usize,
+        line: Dashes,
+        view: Vec2,
+        color: Color,
+        tolerance: f32,
+        srgb_target: bool,
+    ) -> Result<(), RenderError> {
+        let (from, to) = (line.from.as_dvec2(), line.to.as_dvec2());
+        let length = from.distance(to);
+        if length <= 0.0 || line.width <= 0.0 || color.a == 0 {
+            return Ok(());
+        }
+        let margin = DVec2::splat(line.width as f64 + 1.0);
+        let Some((t0, t1)) = clip_segment(from, to, -margin, view.as_dvec2() + margin) else {
+            return Ok(());
+        };
+        let (s0, s1) = (t0 * length, t1 * length);
+        let (dash, period) = (line.dash as f64, line.dash as f64 + line.gap as f64);
+        let direction = (to - from) / length;
+        let first = (s0 / period).floor();
+        // Bounded by the clipped length (at most the view's diagonal plus
+        // margins) over the period (at least MIN_DASH).
+        let count = ((s1 - first * period) / period).ceil().max(0.0) as u64;
+        for i in 0..count {
+            let start = (first + i as f64) * period;
+            let (a, b) = (start.max(s0), (start + dash).min(s1));
+            if b > a {
+                let (p, q) = (
+                    (from + direction * a).as_vec2(),
+                    (from + direction * b).as_vec2(),
+                );
+                self.segment(index, p, q, line.width, color, tolerance, srgb_target)?;
             }
         }
         Ok(())
@@ -705,21 +739,94 @@ mod tests {
     #[test]
     fn clipping_keeps_the_inside_part() {
         let (t0, t1) = clip_segment(
-            Vec2::new(-10.0, 5.0),
-            Vec2::new(30.0, 5.0),
-            Vec2::ZERO,
-            Vec2::splat(10.0),
+            DVec2::new(-10.0, 5.0),
+            DVec2::new(30.0, 5.0),
+            DVec2::ZERO,
+            DVec2::splat(10.0),
         )
         .unwrap();
         assert!((t0 - 0.25).abs() < 1e-6 && (t1 - 0.5).abs() < 1e-6);
         assert!(
             clip_segment(
-                Vec2::new(-10.0, 20.0),
-                Vec2::new(30.0, 20.0),
-                Vec2::ZERO,
-                Vec2::splat(10.0)
+                DVec2::new(-10.0, 20.0),
+                DVec2::new(30.0, 20.0),
+                DVec2::ZERO,
+                DVec2::splat(10.0)
             )
             .is_none()
         );
+    }
+
+    #[test]
+    fn degenerate_shapes_draw_nothing_or_a_sliver_without_failing() {
+        let mut list = DrawList::default();
+        let p = Vec2::new(20.0, 20.0);
+        list.polygon([p, p, p, p], Paint::fill_and_stroke(AMBER, AMBER, 2.0));
+        list.polygon(
+            [p, p + Vec2::X * 10.0, p + Vec2::X * 20.0],
+            Paint::fill_and_stroke(AMBER, AMBER, 2.0),
+        );
+        list.polygon([p, p + Vec2::X], Paint::fill_and_stroke(AMBER, AMBER, 2.0));
+        list.polygon([p], Paint::fill(AMBER));
+        list.polygon([], Paint::fill(AMBER));
+        // A bow tie (self-intersecting) and a concave arrow shape.
+        list.polygon(
+            [
+                Vec2::ZERO,
+                Vec2::new(40.0, 40.0),
+                Vec2::new(40.0, 0.0),
+                Vec2::new(0.0, 40.0),
+            ],
+            Paint::fill(AMBER),
+        );
+        list.polygon(
+            [
+                Vec2::ZERO,
+                Vec2::new(40.0, 20.0),
+                Vec2::new(0.0, 40.0),
+                Vec2::new(10.0, 20.0),
+            ],
+            Paint::fill(AMBER),
+        );
+        list.circle(p, 1e-4, Paint::fill_and_stroke(AMBER, AMBER, 1.0));
+        list.line(p, p, 3.0, AMBER);
+        list.arrow(p, p, 3.0, 10.0, AMBER);
+        list.arrow(p, p + Vec2::X * 3.0, 3.0, 10.0, AMBER);
+        list.dashed(p, p, 3.0, 1.0, 1.0, AMBER);
+        list.line(p, p + Vec2::Y * 5.0, 0.0, AMBER);
+        let g = built(&list, 1.0);
+        assert!(g.indices.iter().all(|&i| (i as usize) < g.vertices.len()));
+        assert!(
+            g.vertices
+                .iter()
+                .all(|v| v.position[0].is_finite() && v.position[1].is_finite())
+        );
+    }
+
+    #[test]
+    fn huge_but_valid_shapes_tessellate() {
+        let mut list = DrawList::default();
+        let far = MAX_DRAW_COORDINATE;
+        list.polygon(
+            [
+                Vec2::new(-far, -far),
+                Vec2::new(far, -far),
+                Vec2::new(far, far),
+            ],
+            Paint::fill_and_stroke(AMBER, AMBER, 5.0),
+        );
+        list.circle(Vec2::ZERO, far, Paint::fill_and_stroke(AMBER, AMBER, 5.0));
+        list.line(Vec2::new(-far, 0.0), Vec2::new(far, 0.0), 1.0, AMBER);
+        list.dashed(
+            Vec2::new(-far, 10.0),
+            Vec2::new(far, 10.0),
+            1.0,
+            MIN_DASH,
+            0.0,
+            AMBER,
+        );
+        let g = built(&list, 1.0);
+        // The circle is capped at 4096 corners, the dashes clipped to the view.
+        assert!(g.vertices.len() < 100_000, "{} vertices", g.vertices.len());
     }
 }
