@@ -10,58 +10,34 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use sat_visualizer::render::{DrawList, HEADLESS_FORMAT, Renderer, TargetSize, best_sample_count};
+use sat_visualizer::render::{DrawList, Headless, TargetSize};
 use sat_visualizer::sat::Vec2;
 use sat_visualizer::scene::{Key, Scene};
 
-struct Gpu {
-    device: wgpu::Device,
-    queue: wgpu::Queue,
-    renderer: Renderer,
-    name: String,
-}
-
-fn gpu() -> Gpu {
-    let instance =
-        wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
-    let adapter = pollster::block_on(wgpu::util::initialize_adapter_from_env_or_default(
-        &instance, None,
-    ))
-    .expect("the frame benchmark needs a wgpu adapter (apt-get install -y mesa-vulkan-drivers)");
-    let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
-        label: Some("frame bench"),
-        required_limits: wgpu::Limits::downlevel_defaults().using_resolution(adapter.limits()),
-        ..Default::default()
-    }))
-    .expect("a device");
-    let renderer = Renderer::new(
-        &device,
-        &queue,
-        HEADLESS_FORMAT,
-        best_sample_count(&adapter, HEADLESS_FORMAT),
-    );
-    let name = adapter.get_info().name;
-    Gpu {
-        device,
-        queue,
-        renderer,
-        name,
-    }
-}
+/// The headless device and renderer, driven a frame's CPU half at a time.
+struct Gpu(Headless);
 
 impl Gpu {
     fn prepare(&mut self, list: &DrawList, target: TargetSize) {
-        self.renderer
-            .prepare(&self.device, &self.queue, list, target)
+        let (device, queue, renderer) = self.0.parts();
+        renderer
+            .prepare(device, queue, list, target)
             .expect("prepare");
-        self.queue.submit(std::iter::empty());
-        let _ = self.device.poll(wgpu::PollType::Poll);
+        queue.submit(std::iter::empty());
+        let _ = device.poll(wgpu::PollType::Poll);
     }
 }
 
 fn frame(c: &mut Criterion) {
-    let mut gpu = gpu();
-    println!("adapter: {}", gpu.name);
+    let headless = Headless::new().expect(
+        "the frame benchmark needs a wgpu adapter (apt-get install -y mesa-vulkan-drivers)",
+    );
+    println!(
+        "adapter: {}, {}x MSAA",
+        headless.adapter_name(),
+        headless.sample_count()
+    );
+    let mut gpu = Gpu(headless);
     let mut list = DrawList::default();
     let one = TargetSize::new(1000, 700, 1.0);
     let two = TargetSize::new(2000, 1400, 2.0);

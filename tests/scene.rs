@@ -627,3 +627,51 @@ fn going_deep_gives_the_chapters_numbers() {
         "overlapping: push the box 121 px, as shown"
     );
 }
+
+#[test]
+fn the_dividing_line_crosses_the_whole_window_at_any_size() {
+    for (w, h) in [
+        (1000.0, 700.0),
+        (2000.0, 700.0),
+        (600.0, 1400.0),
+        (500.0, 350.0),
+    ] {
+        let mut scene = Scene::new();
+        scene.resize(w, h);
+        let mut list = DrawList::default();
+        scene.build(&mut list);
+        let (from, to) = list
+            .items
+            .iter()
+            .find_map(|i| match i {
+                Primitive::Dashed { from, to, .. } => Some((*from, *to)),
+                _ => None,
+            })
+            .expect("apart: the dividing line");
+        // Both ends sit on the window's edge, pushed out by the 10-unit
+        // margin, so the line runs edge to edge.
+        let margin = 10.0 * scene.view().scale;
+        for end in [from, to] {
+            let on_edge = [
+                end.x + margin,
+                end.x - w - margin,
+                end.y + margin,
+                end.y - h - margin,
+            ]
+            .iter()
+            .any(|d| d.abs() < 1e-2);
+            assert!(on_edge, "{w}x{h}: end {end} is not on the window's edge");
+        }
+        // And it is the chapter's line: through the middle of the gap.
+        let (p, q) = scene.dividing_line(700.0).unwrap();
+        let view = scene.view();
+        let dir = (q - p).normalize();
+        let off = |x: Vec2| (view.to_world(x) - p).perp_dot(dir).abs();
+        assert!(
+            off(from) < 1e-2 && off(to) < 1e-2,
+            "{w}x{h}: on the chapter's line, {} and {} off",
+            off(from),
+            off(to)
+        );
+    }
+}

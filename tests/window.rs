@@ -14,8 +14,11 @@ use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 use image::RgbaImage;
+use sat_visualizer::render::DrawList;
 use sat_visualizer::sat::Vec2;
-use sat_visualizer::scene::{AMBER, BLUE, BOX_START, FIXED_CENTER, FIXED_RADIUS, GREEN, View};
+use sat_visualizer::scene::{
+    AMBER, BLUE, BOX_START, FIXED_CENTER, FIXED_RADIUS, GREEN, Scene, View,
+};
 use support::{count_near, count_near_in};
 
 /// Kills and reaps every process it holds when dropped, on every path out
@@ -26,10 +29,36 @@ struct Processes(Vec<Child>);
 impl Drop for Processes {
     fn drop(&mut self) {
         for child in self.0.iter_mut().rev() {
-            let _ = child.kill();
-            let _ = child.wait();
+            stop(child);
         }
     }
+}
+
+/// Asks a process to end (SIGTERM, so that Xvfb removes its lock file and
+/// socket), and kills it if it has not within two seconds.
+fn stop(child: &mut Child) {
+    if child.try_wait().ok().flatten().is_some() {
+        return;
+    }
+    let _ = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status();
+    if wait_exit(child, 2).is_none() {
+        let _ = child.kill();
+        let _ = child.wait();
+    }
+}
+
+/// Whether display `n` is held by a live X server: its lock file names a
+/// process that still exists. (A lock left by a killed server is stale;
+/// Xvfb takes such a display over by itself.)
+fn display_in_use(n: u32) -> bool {
+    let Ok(lock) = std::fs::read_to_string(format!("/tmp/.X{n}-lock")) else {
+        return false;
+    };
+    lock.trim()
+        .parse::<u32>()
+        .map_or(true, |pid| Path::new(&format!("/proc/{pid}")).exists())
 }
 
 fn on_path(tool: &str) -> bool {
@@ -50,8 +79,7 @@ fn output_dir() -> PathBuf {
 /// once do not race for one display.)
 fn start_xvfb(procs: &mut Processes, first: u32) -> u32 {
     for n in first..first + 40 {
-        let socket = PathBuf::from(format!("/tmp/.X11-unix/X{n}"));
-        if socket.exists() || Path::new(&format!("/tmp/.X{n}-lock")).exists() {
+        if display_in_use(n) {
             continue;
         }
         let mut child = Command::new("Xvfb")
@@ -67,19 +95,27 @@ fn start_xvfb(procs: &mut Processes, first: u32) -> u32 {
             .stderr(Stdio::null())
             .spawn()
             .expect("start Xvfb");
+        // Ready when it answers a client, not merely when its socket file
+        // appears (a stale one may be there from a killed server).
         let start = Instant::now();
-        while start.elapsed() < Duration::from_secs(10) {
-            if socket.exists() {
-                procs.0.push(child);
-                return n;
-            }
+        while start.elapsed() < Duration::from_secs(15) {
             if child.try_wait().ok().flatten().is_some() {
                 break; // lost a race for this display: try the next
             }
-            sleep(Duration::from_millis(50));
+            let answered = Command::new("xdotool")
+                .arg("getdisplaygeometry")
+                .env("DISPLAY", format!(":{n}"))
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success());
+            if answered {
+                procs.0.push(child);
+                return n;
+            }
+            sleep(Duration::from_millis(100));
         }
-        let _ = child.kill();
-        let _ = child.wait();
+        stop(&mut child);
     }
     panic!(
         "no free X display from :{first} to :{} for Xvfb",
@@ -324,6 +360,31 @@ fn session(name: &str, scale: f32, args: &[&str], first_display: u32, physical: 
         "the green pentagon"
     );
     assert_eq!(count_near(&first, AMBER, 20), 0, "apart: no amber");
+
+    // The window shows what the headless renderer draws for the same
+    // logical size and scale factor (what --screenshot writes).
+    if let Some(mut gpu) = support::headless() {
+        let (lw, lh) = ((size.x / scale) as u32, (size.y / scale) as u32);
+        let mut scene = Scene::new();
+        scene.resize(lw as f32, lh as f32);
+        let mut list = DrawList::default();
+        scene.build(&mut list);
+        let headless = gpu.render(&list, lw, lh, scale).expect("headless render");
+        let window = image::imageops::crop_imm(
+            &first,
+            origin.x as u32,
+            origin.y as u32,
+            size.x as u32,
+            size.y as u32,
+        )
+        .to_image();
+        let (diff, _) = support::difference(&headless, &window, support::Tolerance::DEFAULT);
+        println!("window vs headless: {diff:?}");
+        assert!(
+            diff.fraction_over < 0.003,
+            "the window differs from the headless render: {diff:?}"
+        );
+    }
 
     // A press just outside the box's outline (past its turned corner) does
     // not grab it: dragging from there moves nothing.

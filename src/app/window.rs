@@ -130,8 +130,11 @@ impl Gpu {
         if size.width == 0 || size.height == 0 {
             return;
         }
-        self.config.width = size.width;
-        self.config.height = size.height;
+        // A window bigger than the device's largest texture gets a surface
+        // of the largest size rather than a configure that panics.
+        let max = self.device.limits().max_texture_dimension_2d;
+        self.config.width = size.width.min(max);
+        self.config.height = size.height.min(max);
         self.surface.configure(&self.device, &self.config);
     }
 

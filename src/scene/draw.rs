@@ -20,9 +20,6 @@ const OUTLINE: f32 = 2.5;
 const FILL_ALPHA: u8 = 40;
 /// The readout's font size.
 const TEXT_SIZE: f32 = 15.0;
-/// The chapter's reach of the dividing line each way; more when the window
-/// shows more of the world than 1000×700.
-const DIVIDER_REACH: f32 = 700.0;
 
 /// World → logical, for points, widths and sizes alike.
 struct Pen<'a> {
@@ -125,21 +122,17 @@ impl Scene {
                 pen.list.arrow(f, t, w, h, AMBER);
             }
             pen.polygon(&pushed, Paint::stroke(GREY, 2.0));
-        } else if let Some((p, q)) = self.dividing_line(1.0) {
-            // The chapter's line runs 700 each way from the point nearest
-            // the centers' midpoint; a wide window needs more to be crossed.
-            let (on_line, along) = ((p + q) * 0.5, (q - p) * 0.5);
+        } else if let Some((on_line, along)) = self.divider() {
+            // The chapter's line runs 700 each way, enough to cross its
+            // window. Here the line is cut to what the window shows instead
+            // (a wide window needs more, and dashes off screen are wasted
+            // tessellation), with a little to spare past the edges.
             let (lo, hi) = pen.view.visible_world();
-            let reach =
-                DIVIDER_REACH.max((on_line - (lo + hi) * 0.5).length() + (hi - lo).length());
-            pen.dashed(
-                on_line - along * reach,
-                on_line + along * reach,
-                2.0,
-                10.0,
-                8.0,
-                GREY,
-            );
+            let margin = Vec2::splat(10.0);
+            if let Some((t0, t1)) = clip_line(on_line, along, lo - margin, hi + margin) {
+                let (from, to) = (on_line + along * t0, on_line + along * t1);
+                pen.dashed(from, to, 2.0, 10.0, 8.0, GREY);
+            }
         }
 
         if self.shows_shadows() {
@@ -278,4 +271,24 @@ fn draw_grid(pen: &mut Pen<'_>) {
         pen.line(Vec2::new(lo.x, y), Vec2::new(hi.x, y), 1.0, GRID);
         y += GRID_STEP;
     }
+}
+
+/// Where the line `point + dir * t` is inside the rectangle `lo`..`hi`: the
+/// range of `t`, or `None` when it misses. Each axis of the rectangle is a
+/// slab the line enters and leaves; inside all slabs is inside the box.
+fn clip_line(point: Vec2, dir: Vec2, lo: Vec2, hi: Vec2) -> Option<(f32, f32)> {
+    let (mut t0, mut t1) = (f32::NEG_INFINITY, f32::INFINITY);
+    for (p, d, l, h) in [(point.x, dir.x, lo.x, hi.x), (point.y, dir.y, lo.y, hi.y)] {
+        if d.abs() < 1e-9 {
+            // Parallel to this slab: inside it everywhere, or nowhere.
+            if p < l || p > h {
+                return None;
+            }
+            continue;
+        }
+        let (a, b) = ((l - p) / d, (h - p) / d);
+        t0 = t0.max(a.min(b));
+        t1 = t1.min(a.max(b));
+    }
+    (t0 < t1).then_some((t0, t1))
 }

@@ -31,6 +31,7 @@
 
 mod draw;
 mod error;
+mod input;
 mod palette;
 mod readout;
 mod state;

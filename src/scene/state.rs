@@ -1,4 +1,5 @@
-//! The scene's state and the input that changes it.
+//! The scene's state, and what the test finds in it (its input is in
+//! `input.rs`).
 //!
 //! This is the chapter's demo loop without the window: the box A is dragged
 //! and turned, the fixed shape B is a regular polygon or a circle, and the
@@ -6,7 +7,6 @@
 
 use glam::Vec2;
 
-use super::error::SceneError;
 use super::view::View;
 use crate::sat::{
     self, Circle, Interval, Polygon, SatResult, project_circle, project_polygon, shortcut,
@@ -37,7 +37,7 @@ pub(crate) const MAX_POSITION: f32 = 1.0e5;
 /// How much of the push Space leaves undone: the push less this leaves the
 /// shapes overlapping by a thousandth of a pixel, so that rounding never
 /// opens a hair-wide gap and the readout says "push the box 0 px".
-const PUSH_SLACK: f32 = 1.0e-3;
+pub(super) const PUSH_SLACK: f32 = 1.0e-3;
 
 /// The keys the scene reacts to, in its own terms (the app maps the window
 /// system's keys onto these).
@@ -89,22 +89,22 @@ pub struct ShadowView {
 /// progress and what is shown.
 #[derive(Debug, Clone)]
 pub struct Scene {
-    box_corners: Polygon,
-    box_pos: Vec2,
-    box_angle: f32,
-    grabbed: bool,
-    last_pointer: Option<Vec2>,
-    sides: usize,
-    use_circle: bool,
-    fixed_polygon: Polygon,
-    circle: Circle,
-    turn_left: bool,
-    turn_right: bool,
-    pub(crate) show_shadows: bool,
-    pub(crate) show_all_axes: bool,
-    pub(crate) show_shortcut: bool,
-    pub(crate) show_help: bool,
-    view: View,
+    pub(super) box_corners: Polygon,
+    pub(super) box_pos: Vec2,
+    pub(super) box_angle: f32,
+    pub(super) grabbed: bool,
+    pub(super) last_pointer: Option<Vec2>,
+    pub(super) sides: usize,
+    pub(super) use_circle: bool,
+    pub(super) fixed_polygon: Polygon,
+    pub(super) circle: Circle,
+    pub(super) turn_left: bool,
+    pub(super) turn_right: bool,
+    pub(super) show_shadows: bool,
+    pub(super) show_all_axes: bool,
+    pub(super) show_shortcut: bool,
+    pub(super) show_help: bool,
+    pub(super) view: View,
 }
 
 impl Default for Scene {
@@ -318,6 +318,14 @@ impl Scene {
     /// centers, moved along the axis until its own place is that middle, is
     /// on the line, and the line runs along the axis's quarter turn.
     pub fn dividing_line(&self, reach: f32) -> Option<(Vec2, Vec2)> {
+        let (on_line, along) = self.divider()?;
+        Some((on_line - along * reach, on_line + along * reach))
+    }
+
+    /// The dividing line as a point on it (nearest the centers' midpoint)
+    /// and its unit direction, the gap axis's quarter turn; `None` when the
+    /// shapes overlap.
+    pub(crate) fn divider(&self) -> Option<(Vec2, Vec2)> {
         let r = self.result();
         if r.overlapping {
             return None;
@@ -330,171 +338,11 @@ impl Scene {
         };
         let halfway = self.box_pos.lerp(FIXED_CENTER, 0.5);
         let on_line = halfway + r.axis * (middle - halfway.dot(r.axis));
-        let along = r.axis.perp();
-        Some((on_line - along * reach, on_line + along * reach))
-    }
-
-    // ---- settings -------------------------------------------------------
-
-    /// Places the box at `position` (world units), turned by `angle`
-    /// radians; refused for a position that is not finite or beyond ±1e5,
-    /// or an angle that is not finite.
-    pub fn set_box(&mut self, position: Vec2, angle: f32) -> Result<(), SceneError> {
-        if !position.is_finite() || position.abs().max_element() > MAX_POSITION {
-            return Err(SceneError::Position(position.x, position.y));
-        }
-        if !angle.is_finite() {
-            return Err(SceneError::Angle(angle));
-        }
-        self.box_pos = position;
-        self.box_angle = angle;
-        Ok(())
-    }
-
-    /// Makes the fixed shape a regular polygon of `sides` sides (3 to 8),
-    /// first corner straight up; this also switches from the circle back to
-    /// the polygon.
-    pub fn set_sides(&mut self, sides: usize) -> Result<(), SceneError> {
-        if !(MIN_SIDES..=MAX_SIDES).contains(&sides) {
-            return Err(SceneError::Sides(sides));
-        }
-        self.sides = sides;
-        self.fixed_polygon = regular_at_center(sides);
-        self.use_circle = false;
-        Ok(())
-    }
-
-    /// Makes the fixed shape the circle (`true`) or the polygon (`false`).
-    pub fn set_circle(&mut self, circle: bool) {
-        self.use_circle = circle;
-    }
-
-    /// Shows or hides the deciding axis and the shadows on it (as S does).
-    pub fn set_shadows(&mut self, on: bool) {
-        self.show_shadows = on;
-    }
-
-    /// Shows or hides every axis tried (as A does).
-    pub fn set_all_axes(&mut self, on: bool) {
-        self.show_all_axes = on;
-    }
-
-    /// Shows or hides the shortcut's answer (as X does).
-    pub fn set_shortcut(&mut self, on: bool) {
-        self.show_shortcut = on;
-    }
-
-    /// Shows or hides the help line (as H does).
-    pub fn set_help(&mut self, on: bool) {
-        self.show_help = on;
-    }
-
-    /// Fits the world into a target `width` × `height` logical pixels. A
-    /// size with nothing in it (a minimized window) keeps the last view,
-    /// since nothing is drawn at that size anyway.
-    pub fn resize(&mut self, width: f32, height: f32) {
-        if let Some(view) = View::fit(width, height) {
-            self.view = view;
-        }
-    }
-
-    // ---- input ----------------------------------------------------------
-
-    /// The left button went down at `logical` (window logical pixels): the
-    /// box is grabbed only when that lands inside its outline or on it.
-    pub fn pointer_pressed(&mut self, logical: Vec2) {
-        let world = self.view.to_world(logical);
-        self.last_pointer = Some(world);
-        self.grabbed = self.placed_box().contains(world);
-    }
-
-    /// The pointer moved to `logical`: a held box moves as far as the
-    /// pointer has, in world units, so it stays under the pointer at any
-    /// view scale. Returns whether the box moved.
-    pub fn pointer_moved(&mut self, logical: Vec2) -> bool {
-        let world = self.view.to_world(logical);
-        let last = self.last_pointer.replace(world);
-        match last {
-            Some(last) if self.grabbed => {
-                let moved = self.box_pos + (world - last);
-                // A drag far out of the window stops at the edge of the
-                // range, rather than being refused mid-drag.
-                self.box_pos = moved.clamp(Vec2::splat(-MAX_POSITION), Vec2::splat(MAX_POSITION));
-                true
-            }
-            _ => false,
-        }
-    }
-
-    /// The left button went up: the box is dropped where it is.
-    pub fn pointer_released(&mut self) {
-        self.grabbed = false;
-    }
-
-    /// The pointer left the window: the next move starts afresh, so the box
-    /// does not jump by the distance travelled outside.
-    pub fn pointer_left(&mut self) {
-        self.last_pointer = None;
-    }
-
-    /// A key went down (not a repeat). Returns whether anything shown
-    /// changed, so the app knows to draw a frame.
-    pub fn key_pressed(&mut self, key: Key) -> bool {
-        match key {
-            Key::Left => self.turn_left = true,
-            Key::Right => self.turn_right = true,
-            Key::Space => return self.push_out(),
-            Key::C => self.use_circle = !self.use_circle,
-            Key::S => self.show_shadows = !self.show_shadows,
-            Key::X => self.show_shortcut = !self.show_shortcut,
-            Key::A => self.show_all_axes = !self.show_all_axes,
-            Key::H => self.show_help = !self.show_help,
-            Key::Digit(d) => return self.set_sides(d as usize).is_ok(),
-        }
-        true
-    }
-
-    /// A key went up: a turn key stops turning.
-    pub fn key_released(&mut self, key: Key) {
-        match key {
-            Key::Left => self.turn_left = false,
-            Key::Right => self.turn_right = false,
-            _ => {}
-        }
-    }
-
-    /// Lets `dt` seconds pass: a held Left or Right turns the box by
-    /// `TURN_SPEED * dt`, so the rate is the same at any frame rate. A `dt`
-    /// that is not a positive finite number does nothing.
-    pub fn update(&mut self, dt: f32) {
-        if !(dt.is_finite() && dt > 0.0) {
-            return;
-        }
-        let mut turn = 0.0;
-        if self.turn_left {
-            turn -= TURN_SPEED * dt;
-        }
-        if self.turn_right {
-            turn += TURN_SPEED * dt;
-        }
-        // Kept within one turn either way, so a key held for hours loses no
-        // precision in the angle.
-        self.box_angle = (self.box_angle + turn) % std::f32::consts::TAU;
-    }
-
-    /// Moves the box by the push, so that the shapes just touch (exercise
-    /// 5). Returns whether it moved: it does not when the shapes are apart.
-    pub fn push_out(&mut self) -> bool {
-        let r = self.result();
-        if !r.overlapping || r.depth <= 0.0 {
-            return false;
-        }
-        self.box_pos += r.axis * (r.depth - PUSH_SLACK).max(0.0);
-        true
+        Some((on_line, r.axis.perp()))
     }
 }
 
-fn regular_at_center(sides: usize) -> Polygon {
+pub(super) fn regular_at_center(sides: usize) -> Polygon {
     Polygon::regular(sides, FIXED_RADIUS)
         .expect("3 to 8 sides at radius 80 is a valid polygon")
         .placed(FIXED_CENTER, 0.0)
