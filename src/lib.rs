@@ -6,6 +6,8 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+#[cfg(feature = "gpu")]
+mod adapter;
 #[cfg(feature = "viewer")]
 pub mod app;
 pub mod batch;

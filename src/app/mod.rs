@@ -9,7 +9,6 @@
 //! after input, or while a turn key is held, so an idle window costs
 //! nothing.
 
-mod adapter;
 mod args;
 mod error;
 mod keys;

@@ -7,7 +7,6 @@
 
 use std::path::Path;
 
-use super::adapter::check_adapter_name;
 use super::args::Options;
 use super::error::AppError;
 use crate::render::{DrawList, render_to_image};
@@ -16,7 +15,6 @@ use crate::render::{DrawList, render_to_image};
 /// `size * scale` physical pixels.
 pub fn screenshot_image(opts: &Options) -> Result<image::RgbaImage, AppError> {
     let scene = opts.scene()?;
-    check_adapter_name()?;
     let mut list = DrawList::default();
     scene.build(&mut list);
     let (w, h) = opts.size;

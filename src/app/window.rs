@@ -17,10 +17,10 @@ use winit::event::{ElementState, MouseButton, WindowEvent};
 use winit::event_loop::{ActiveEventLoop, ControlFlow, EventLoop};
 use winit::window::{Window, WindowId};
 
-use super::adapter::pick_adapter;
 use super::args::Options;
 use super::error::AppError;
 use super::keys::{Action, action};
+use crate::adapter::pick_adapter;
 use crate::render::{DrawList, Renderer, TargetSize, best_sample_count};
 use crate::scene::{Key, Scene, logical_from_physical};
 
@@ -66,7 +66,8 @@ impl Gpu {
         let surface = instance
             .create_surface(window.clone())
             .map_err(|e| AppError::Window(format!("no surface for the window: {e}")))?;
-        let adapter = pick_adapter(&instance, Some(&surface))?;
+        let adapter = pick_adapter(&instance, Some(&surface), wgpu::PowerPreference::default())
+            .map_err(AppError::NoAdapter)?;
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             label: Some("sat visualizer device"),
             required_limits: wgpu::Limits::downlevel_defaults().using_resolution(adapter.limits()),

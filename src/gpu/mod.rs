@@ -139,11 +139,9 @@ impl GpuCollider {
 
     fn headless(desc: wgpu::InstanceDescriptor) -> Result<GpuCollider, GpuError> {
         let instance = wgpu::Instance::new(desc);
-        let adapter = pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions {
-            power_preference: wgpu::PowerPreference::HighPerformance,
-            ..Default::default()
-        }))
-        .map_err(|e| GpuError::NoAdapter(e.to_string()))?;
+        let adapter =
+            crate::adapter::pick_adapter(&instance, None, wgpu::PowerPreference::HighPerformance)
+                .map_err(GpuError::NoAdapter)?;
         let features = adapter.features() & wgpu::Features::TIMESTAMP_QUERY;
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             label: Some("sat_batch"),

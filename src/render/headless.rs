@@ -37,10 +37,8 @@ impl Headless {
     pub fn new() -> Result<Headless, RenderError> {
         let instance =
             wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
-        let adapter = pollster::block_on(wgpu::util::initialize_adapter_from_env_or_default(
-            &instance, None,
-        ))
-        .map_err(|e| RenderError::NoAdapter(e.to_string()))?;
+        let adapter = crate::adapter::pick_adapter(&instance, None, Default::default())
+            .map_err(RenderError::NoAdapter)?;
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             label: Some("sat headless device"),
             required_limits: wgpu::Limits::downlevel_defaults().using_resolution(adapter.limits()),
