@@ -3,14 +3,14 @@
 //!
 //! - [`sat`]: the test itself for convex polygons and circles, with no GPU
 //!   crate (build with `--no-default-features`).
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+#[cfg(feature = "viewer")]
+pub mod app;
 pub mod batch;
+#[cfg(feature = "gpu")]
+pub mod gpu;
 pub mod render;
 pub mod sat;
 pub mod scene;
-#[cfg(feature = "gpu")]
-pub mod gpu;
-#[cfg(feature = "viewer")]
-pub mod app;

@@ -1,0 +1,149 @@
+//! The instruction set the kernels run on, chosen at run time: the one
+//! generic kernel (`kernel::run`) is compiled once per instruction set,
+//! inside a function that enables it, so the same plain lane loops become
+//! AVX-512, AVX2+FMA or SSE2 (NEON on ARM) code with no
+//! `-C target-cpu=native`.
+//!
+//! This is the crate's one module with `unsafe`: calling a function
+//! compiled for features the build does not assume everywhere is unsafe,
+//! and it is sound once the CPU is known to have them.
+#![allow(unsafe_code)]
+
+use std::sync::OnceLock;
+
+#[cfg(target_arch = "x86_64")]
+mod x86;
+
+use super::Pair;
+use super::kernel;
+use super::lanes::Portable;
+use super::prepared::Table;
+use crate::sat::SatResult;
+
+/// An instruction set the batch engine can run on, with the number of
+/// pairs it tests side by side (its lanes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Isa {
+    /// One pair at a time, no SIMD: the kernels' steps on one lane.
+    Scalar,
+    /// x86-64's baseline, 4 lanes of 128 bits.
+    Sse2,
+    /// AVX2 with fused multiply-add, 8 lanes.
+    Avx2,
+    /// AVX-512, 16 lanes.
+    Avx512,
+    /// ARM's NEON, 4 lanes (always there on AArch64).
+    Neon,
+}
+
+impl Isa {
+    /// Every instruction set, narrowest first.
+    pub const ALL: [Isa; 5] = [Isa::Scalar, Isa::Sse2, Isa::Neon, Isa::Avx2, Isa::Avx512];
+
+    /// How many pairs it tests at once.
+    pub fn lanes(self) -> usize {
+        match self {
+            Isa::Scalar => 1,
+            Isa::Sse2 | Isa::Neon => 4,
+            Isa::Avx2 => 8,
+            Isa::Avx512 => 16,
+        }
+    }
+
+    /// Its usual name, as in CPU feature lists.
+    pub fn name(self) -> &'static str {
+        match self {
+            Isa::Scalar => "scalar",
+            Isa::Sse2 => "sse2",
+            Isa::Avx2 => "avx2+fma",
+            Isa::Avx512 => "avx512f",
+            Isa::Neon => "neon",
+        }
+    }
+
+    /// Whether this CPU (and this build's target) has it.
+    pub fn is_available(self) -> bool {
+        match self {
+            Isa::Scalar => true,
+            #[cfg(target_arch = "x86_64")]
+            Isa::Sse2 => true,
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx2 => is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma"),
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx512 => {
+                is_x86_feature_detected!("avx512f")
+                    && is_x86_feature_detected!("avx2")
+                    && is_x86_feature_detected!("fma")
+            }
+            #[cfg(target_arch = "aarch64")]
+            Isa::Neon => true,
+            #[allow(unreachable_patterns)]
+            _ => false,
+        }
+    }
+
+    /// The instruction sets this CPU has, narrowest first.
+    pub fn available() -> Vec<Isa> {
+        Isa::ALL
+            .into_iter()
+            .filter(|isa| isa.is_available())
+            .collect()
+    }
+
+    /// The widest instruction set this CPU has: what [`collide`](super::collide)
+    /// uses. Found once, then remembered.
+    pub fn best() -> Isa {
+        static BEST: OnceLock<Isa> = OnceLock::new();
+        *BEST.get_or_init(|| {
+            Isa::ALL
+                .into_iter()
+                .rev()
+                .find(|isa| isa.is_available())
+                .unwrap_or(Isa::Scalar)
+        })
+    }
+}
+
+/// Runs the (validated, prepared) batch on `isa`, or on the widest
+/// available set narrower than it when this CPU lacks it.
+pub(crate) fn run(isa: Isa, table: &Table, pairs: &[Pair], out: &mut [SatResult]) {
+    let isa = if isa.is_available() {
+        isa
+    } else {
+        Isa::ALL
+            .into_iter()
+            .rev()
+            .find(|i| i.lanes() < isa.lanes() && i.is_available())
+            .unwrap_or(Isa::Scalar)
+    };
+    match isa {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `is_available` has just checked that this CPU has
+        // AVX-512F, AVX2 and FMA, all that `run_avx512` is compiled for.
+        Isa::Avx512 => unsafe { run_avx512(table, pairs, out) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `is_available` has just checked that this CPU has AVX2
+        // and FMA, all that `run_avx2` is compiled for.
+        Isa::Avx2 => unsafe { run_avx2(table, pairs, out) },
+        #[cfg(target_arch = "x86_64")]
+        // SSE2 is part of x86-64 itself: the baseline build has it.
+        Isa::Sse2 => kernel::run::<x86::Sse2>(table, pairs, out),
+        #[cfg(target_arch = "aarch64")]
+        // NEON, with its fused multiply-add, is part of AArch64 itself.
+        Isa::Neon => kernel::run::<Portable<4>>(table, pairs, out),
+        // One lane: the kernels' own steps, with no SIMD at all.
+        _ => kernel::run::<Portable<1>>(table, pairs, out),
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx2,fma")]
+fn run_avx512(table: &Table, pairs: &[Pair], out: &mut [SatResult]) {
+    kernel::run::<x86::Avx512>(table, pairs, out);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+fn run_avx2(table: &Table, pairs: &[Pair], out: &mut [SatResult]) {
+    kernel::run::<x86::Avx2>(table, pairs, out);
+}
