@@ -12,19 +12,15 @@ use sat_visualizer::sat::{
 };
 use workloads::Rng;
 
+/// A batch engine under test.
+type Engine = Box<dyn Fn(&[Shape], &[Pair], &mut Vec<SatResult>) -> Result<(), BatchError>>;
+
 /// Every engine: each instruction set, then the parallel one.
-fn engines() -> Vec<(
-    String,
-    Box<dyn Fn(&[Shape], &[Pair], &mut Vec<SatResult>) -> Result<(), BatchError>>,
-)> {
-    let mut list: Vec<(
-        String,
-        Box<dyn Fn(&[Shape], &[Pair], &mut Vec<SatResult>) -> Result<(), BatchError>>,
-    )> = Isa::available()
+fn engines() -> Vec<(String, Engine)> {
+    let mut list: Vec<(String, Engine)> = Isa::available()
         .into_iter()
         .map(|isa| {
-            let f: Box<dyn Fn(&[Shape], &[Pair], &mut Vec<SatResult>) -> Result<(), BatchError>> =
-                Box::new(move |s, p, o| batch::collide_with(isa, s, p, o));
+            let f: Engine = Box::new(move |s, p, o| batch::collide_with(isa, s, p, o));
             (isa.name().to_string(), f)
         })
         .collect();

@@ -349,12 +349,19 @@ fn plan(table: &Table, lanes: &[Pair]) -> Plan {
 /// for the lanes, runs pair by pair. A chunk whose lanes all name the same
 /// two shapes as the one before needs no sorting and no gathering.
 #[inline(always)]
-pub(crate) fn run<S: Simd>(table: &Table, pairs: &[Pair], out: &mut [SatResult]) {
+pub(crate) fn run<S: Simd, K: Sink>(table: &Table, pairs: &[Pair], sink: &mut K) {
     let mut side_a = Side::new();
     let mut side_b = Side::new();
     let mut uniform: Option<(u32, u32, Plan)> = None;
     let mut pad = [Pair::default(); MAX_LANES];
-    for (chunk, out) in pairs.chunks(S::LANES).zip(out.chunks_mut(S::LANES)) {
+    let unset = SatResult {
+        overlapping: false,
+        axis: Vec2::ZERO,
+        depth: 0.0,
+    };
+    let mut results = [unset; MAX_LANES];
+    for chunk in pairs.chunks(S::LANES) {
+        let out = &mut results[..chunk.len()];
         let lanes: &[Pair] = if chunk.len() == S::LANES {
             chunk
         } else {
@@ -425,5 +432,33 @@ pub(crate) fn run<S: Simd>(table: &Table, pairs: &[Pair], out: &mut [SatResult])
                 }
             }
         }
+        sink.put(out);
+    }
+}
+
+/// Where the kernels put their results, a chunk at a time, in order.
+pub(crate) trait Sink {
+    fn put(&mut self, results: &[SatResult]);
+}
+
+/// Appended to a vector: written once, with no filling beforehand.
+impl Sink for Vec<SatResult> {
+    #[inline(always)]
+    fn put(&mut self, results: &[SatResult]) {
+        self.extend_from_slice(results);
+    }
+}
+
+/// Written into a slice (a thread's share of the output), front to back.
+#[cfg(feature = "parallel")]
+pub(crate) struct Cursor<'a>(pub &'a mut [SatResult]);
+
+#[cfg(feature = "parallel")]
+impl Sink for Cursor<'_> {
+    #[inline(always)]
+    fn put(&mut self, results: &[SatResult]) {
+        let (head, rest) = std::mem::take(&mut self.0).split_at_mut(results.len());
+        head.copy_from_slice(results);
+        self.0 = rest;
     }
 }

@@ -113,7 +113,7 @@ impl<const N: usize> Simd for Portable<N> {
     }
     #[inline(always)]
     fn any_not_le(self, o: Self) -> bool {
-        (0..N).any(|l| !(self.0[l] <= o.0[l]))
+        (0..N).any(|l| self.0[l].partial_cmp(&o.0[l]).is_none_or(|c| c.is_gt()))
     }
 }
 
@@ -185,7 +185,11 @@ pub(crate) fn sin_cos<S: Simd>(x: S) -> (S, S) {
         sin.store(&mut ss);
         cos.store(&mut cs);
         for l in 0..S::LANES {
-            if !(xs[l].abs() <= SINCOS_LIMIT) {
+            if xs[l]
+                .abs()
+                .partial_cmp(&SINCOS_LIMIT)
+                .is_none_or(|c| c.is_gt())
+            {
                 (ss[l], cs[l]) = xs[l].sin_cos();
             }
         }

@@ -121,32 +121,75 @@ impl std::fmt::Display for BatchError {
 
 impl std::error::Error for BatchError {}
 
-/// Checks a whole batch before any of it is tested.
-pub fn validate(shapes: &[Shape], pairs: &[Pair]) -> Result<(), BatchError> {
-    for (shape, s) in shapes.iter().enumerate() {
-        if let Shape::Circle { radius } = *s {
-            if Circle::new(Vec2::ZERO, radius).is_err() {
-                return Err(BatchError::BadShape { shape });
-            }
+impl BatchError {
+    /// The pair it is about (0 for a bad shape, which is found first).
+    #[cfg(feature = "parallel")]
+    fn pair(&self) -> usize {
+        match *self {
+            BatchError::ShapeIndex { pair, .. } | BatchError::BadPose { pair } => pair,
+            BatchError::BadShape { .. } => 0,
         }
     }
-    let pose_ok = |p: &Pose| {
-        p.position.is_finite()
-            && p.position.abs().max_element() <= MAX_COORDINATE
-            && p.angle.is_finite()
-    };
-    for (i, pair) in pairs.iter().enumerate() {
-        for index in [pair.a, pair.b] {
-            if index as usize >= shapes.len() {
-                return Err(BatchError::ShapeIndex {
-                    pair: i,
-                    shape: index,
-                    len: shapes.len(),
-                });
-            }
+}
+
+/// Checks a whole batch before any of it is tested.
+pub fn validate(shapes: &[Shape], pairs: &[Pair]) -> Result<(), BatchError> {
+    validate_shapes(shapes)?;
+    validate_pairs(shapes.len(), pairs, 0)
+}
+
+/// Checks the shape table: every circle's radius.
+fn validate_shapes(shapes: &[Shape]) -> Result<(), BatchError> {
+    for (shape, s) in shapes.iter().enumerate() {
+        if let Shape::Circle { radius } = *s
+            && Circle::new(Vec2::ZERO, radius).is_err()
+        {
+            return Err(BatchError::BadShape { shape });
         }
-        if !pose_ok(&pair.pose_a) || !pose_ok(&pair.pose_b) {
-            return Err(BatchError::BadPose { pair: i });
+    }
+    Ok(())
+}
+
+/// Whether a pose is fit to test: finite, and its position within
+/// [`MAX_COORDINATE`]. Written with `&` and comparisons that NaN fails, so
+/// that a run of pairs is checked with no branch per pair.
+#[inline]
+fn pose_ok(p: &Pose) -> bool {
+    (p.position.x.abs() <= MAX_COORDINATE)
+        & (p.position.y.abs() <= MAX_COORDINATE)
+        & (p.angle.abs() <= f32::MAX)
+}
+
+/// Checks the pairs (the first of them is pair `first` of the batch):
+/// runs of them at once, and only a run with a bad pair in it one by one,
+/// to say which pair and why.
+fn validate_pairs(len: usize, pairs: &[Pair], first: usize) -> Result<(), BatchError> {
+    const RUN: usize = 256;
+    for (r, run) in pairs.chunks(RUN).enumerate() {
+        let mut ok = true;
+        for p in run {
+            ok &= ((p.a as usize) < len)
+                & ((p.b as usize) < len)
+                & pose_ok(&p.pose_a)
+                & pose_ok(&p.pose_b);
+        }
+        if ok {
+            continue;
+        }
+        for (k, pair) in run.iter().enumerate() {
+            let i = first + r * RUN + k;
+            for index in [pair.a, pair.b] {
+                if index as usize >= len {
+                    return Err(BatchError::ShapeIndex {
+                        pair: i,
+                        shape: index,
+                        len,
+                    });
+                }
+            }
+            if !pose_ok(&pair.pose_a) || !pose_ok(&pair.pose_b) {
+                return Err(BatchError::BadPose { pair: i });
+            }
         }
     }
     Ok(())
@@ -204,6 +247,14 @@ pub fn collide(
     collide_with(Isa::best(), shapes, pairs, out)
 }
 
+/// What `out` holds before the kernels write it (every slot is written).
+#[cfg(feature = "parallel")]
+const UNSET: SatResult = SatResult {
+    overlapping: false,
+    axis: Vec2::ZERO,
+    depth: 0.0,
+};
+
 /// [`collide`] on a chosen instruction set (to compare them). When this
 /// CPU lacks `isa` ([`Isa::is_available`]), the widest narrower one it has
 /// is used; the answers are the same either way.
@@ -213,23 +264,28 @@ pub fn collide_with(
     pairs: &[Pair],
     out: &mut Vec<SatResult>,
 ) -> Result<(), BatchError> {
+    // The pairs are checked a block at a time, each block just before it
+    // is tested (so it is read from memory once, for both); a bad pair
+    // anywhere clears what was done and refuses the batch, so nothing of
+    // it is seen.
+    const BLOCK: usize = 4096;
     out.clear();
-    validate(shapes, pairs)?;
+    validate_shapes(shapes)?;
     let table = prepared::prepare(shapes);
-    out.resize(
-        pairs.len(),
-        SatResult {
-            overlapping: false,
-            axis: Vec2::ZERO,
-            depth: 0.0,
-        },
-    );
-    isa::run(isa, &table, pairs, out);
+    out.reserve(pairs.len());
+    for (k, block) in pairs.chunks(BLOCK).enumerate() {
+        if let Err(e) = validate_pairs(shapes.len(), block, k * BLOCK) {
+            out.clear();
+            return Err(e);
+        }
+        isa::run(isa, &table, block, out);
+    }
     Ok(())
 }
 
 /// [`collide`] on all cores (through rayon): the same answers, in the same
-/// order, with the pairs split into runs that threads take in turn.
+/// order. The pairs are checked and tested in runs that threads take in
+/// turn; of several bad pairs, the first is reported, as [`collide`] does.
 #[cfg(feature = "parallel")]
 pub fn collide_par(
     shapes: &[Shape],
@@ -239,21 +295,32 @@ pub fn collide_par(
     use rayon::prelude::*;
     // Long enough that a thread's start-up and a lane's first gather are
     // small beside it, short enough that every core gets many.
-    const RUN: usize = 4096;
+    const RUN: usize = 8192;
     out.clear();
-    validate(shapes, pairs)?;
+    validate_shapes(shapes)?;
     let table = prepared::prepare(shapes);
-    out.resize(
-        pairs.len(),
-        SatResult {
-            overlapping: false,
-            axis: Vec2::ZERO,
-            depth: 0.0,
-        },
-    );
+    // Filled in parallel, then each thread's runs are checked and tested
+    // in place; a bad pair anywhere clears it all and the first bad pair
+    // is reported.
+    out.par_extend(rayon::iter::repeat_n(UNSET, pairs.len()));
     let isa = Isa::best();
-    out.par_chunks_mut(RUN)
+    let first_bad = out
+        .par_chunks_mut(RUN)
         .zip(pairs.par_chunks(RUN))
-        .for_each(|(out, pairs)| isa::run(isa, &table, pairs, out));
+        .enumerate()
+        .filter_map(
+            |(k, (out, pairs))| match validate_pairs(shapes.len(), pairs, k * RUN) {
+                Ok(()) => {
+                    isa::run(isa, &table, pairs, &mut kernel::Cursor(out));
+                    None
+                }
+                Err(e) => Some(e),
+            },
+        )
+        .min_by_key(BatchError::pair);
+    if let Some(e) = first_bad {
+        out.clear();
+        return Err(e);
+    }
     Ok(())
 }

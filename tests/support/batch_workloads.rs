@@ -89,10 +89,10 @@ pub fn random_polygon(rng: &mut Rng, corners: usize, size: f32) -> Polygon {
             .iter()
             .map(|&t| Vec2::new(rx * t.cos(), ry * t.sin()))
             .collect();
-        if let Ok(p) = Polygon::new(points) {
-            if p.points().len() == corners {
-                return p;
-            }
+        if let Ok(p) = Polygon::new(points)
+            && p.points().len() == corners
+        {
+            return p;
         }
     }
 }

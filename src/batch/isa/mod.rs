@@ -15,10 +15,9 @@ use std::sync::OnceLock;
 mod x86;
 
 use super::Pair;
-use super::kernel;
+use super::kernel::{self, Sink};
 use super::lanes::Portable;
 use super::prepared::Table;
-use crate::sat::SatResult;
 
 /// An instruction set the batch engine can run on, with the number of
 /// pairs it tests side by side (its lanes).
@@ -106,7 +105,7 @@ impl Isa {
 
 /// Runs the (validated, prepared) batch on `isa`, or on the widest
 /// available set narrower than it when this CPU lacks it.
-pub(crate) fn run(isa: Isa, table: &Table, pairs: &[Pair], out: &mut [SatResult]) {
+pub(crate) fn run<K: Sink>(isa: Isa, table: &Table, pairs: &[Pair], out: &mut K) {
     let isa = if isa.is_available() {
         isa
     } else {
@@ -127,23 +126,23 @@ pub(crate) fn run(isa: Isa, table: &Table, pairs: &[Pair], out: &mut [SatResult]
         Isa::Avx2 => unsafe { run_avx2(table, pairs, out) },
         #[cfg(target_arch = "x86_64")]
         // SSE2 is part of x86-64 itself: the baseline build has it.
-        Isa::Sse2 => kernel::run::<x86::Sse2>(table, pairs, out),
+        Isa::Sse2 => kernel::run::<x86::Sse2, K>(table, pairs, out),
         #[cfg(target_arch = "aarch64")]
         // NEON, with its fused multiply-add, is part of AArch64 itself.
-        Isa::Neon => kernel::run::<Portable<4>>(table, pairs, out),
+        Isa::Neon => kernel::run::<Portable<4>, K>(table, pairs, out),
         // One lane: the kernels' own steps, with no SIMD at all.
-        _ => kernel::run::<Portable<1>>(table, pairs, out),
+        _ => kernel::run::<Portable<1>, K>(table, pairs, out),
     }
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx2,fma")]
-fn run_avx512(table: &Table, pairs: &[Pair], out: &mut [SatResult]) {
-    kernel::run::<x86::Avx512>(table, pairs, out);
+fn run_avx512<K: Sink>(table: &Table, pairs: &[Pair], out: &mut K) {
+    kernel::run::<x86::Avx512, K>(table, pairs, out);
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma")]
-fn run_avx2(table: &Table, pairs: &[Pair], out: &mut [SatResult]) {
-    kernel::run::<x86::Avx2>(table, pairs, out);
+fn run_avx2<K: Sink>(table: &Table, pairs: &[Pair], out: &mut K) {
+    kernel::run::<x86::Avx2, K>(table, pairs, out);
 }
