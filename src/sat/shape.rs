@@ -72,7 +72,9 @@ impl Polygon {
         Polygon::new(hull).map_err(|e| match e {
             // The hull of points that are not all on one line has at least 3
             // corners; fewer means they were on one line or all the same.
-            ShapeError::TooFewPoints { .. } if distinct_count(points) >= 3 => ShapeError::Collinear,
+            ShapeError::TooFewPoints { .. } if distinct_count(points) >= 3 => {
+                ShapeError::Collinear
+            }
             ShapeError::TooFewPoints { .. } => ShapeError::TooFewPoints {
                 distinct: distinct_count(points),
             },
@@ -89,8 +91,8 @@ impl Polygon {
         }
         let points = (0..sides)
             .map(|i| {
-                let angle =
-                    -std::f32::consts::FRAC_PI_2 + i as f32 * std::f32::consts::TAU / sides as f32;
+                let angle = -std::f32::consts::FRAC_PI_2
+                    + i as f32 * std::f32::consts::TAU / sides as f32;
                 Vec2::from_angle(angle) * radius
             })
             .collect();
@@ -120,11 +122,7 @@ impl Polygon {
     pub fn placed(&self, position: Vec2, angle: f32) -> Polygon {
         let turn = Vec2::from_angle(angle);
         Polygon {
-            points: self
-                .points
-                .iter()
-                .map(|&c| position + turn.rotate(c))
-                .collect(),
+            points: self.points.iter().map(|&c| position + turn.rotate(c)).collect(),
         }
     }
 
@@ -256,10 +254,7 @@ fn validate(points: &[Vec2]) -> Result<(), ShapeError> {
         .collect();
     // How far f32 rounding of the input may have moved a corner, in these
     // units: a few units in the last place of the largest coordinate.
-    let largest = points
-        .iter()
-        .map(|p| p.abs().max_element())
-        .fold(0.0, f32::max) as f64;
+    let largest = points.iter().map(|p| p.abs().max_element()).fold(0.0, f32::max) as f64;
     let slack = 4.0 * f32::EPSILON as f64 * largest / extent;
 
     // All on one line: every corner within the slack of the line from the
@@ -270,10 +265,7 @@ fn validate(points: &[Vec2]) -> Result<(), ShapeError> {
         .max_by(|a, b| a.length_squared().total_cmp(&b.length_squared()))
         .unwrap_or(DVec2::X);
     let line = far.normalize();
-    if rel
-        .iter()
-        .all(|&(_, p)| line.perp_dot(p).abs() <= 1e-9 + slack)
-    {
+    if rel.iter().all(|&(_, p)| line.perp_dot(p).abs() <= 1e-9 + slack) {
         return Err(ShapeError::Collinear);
     }
 
