@@ -99,11 +99,11 @@ impl<S: Simd> Best<S> {
         self.push = push.min(self.push);
     }
 
-    /// Writes the first `out.len()` lanes, the axis turned into the world
+    /// Puts the first `n` lanes into `sink`, the axis turned into the world
     /// by A's turn (`cos`, `sin`); `flip` turns the axis round (circle as
     /// A).
     #[inline(always)]
-    fn write(&self, cos: S, sin: S, flip: bool, out: &mut [SatResult]) {
+    fn write<K: Sink>(&self, cos: S, sin: S, flip: bool, n: usize, sink: &mut K) {
         let f = S::splat(if flip { -1.0 } else { 1.0 });
         let wx = cos.mul(self.x).sub(sin.mul(self.y)).mul(f);
         let wy = sin.mul(self.x).add(cos.mul(self.y)).mul(f);
@@ -111,13 +111,11 @@ impl<S: Simd> Best<S> {
         wx.store(&mut x);
         wy.store(&mut y);
         self.push.store(&mut push);
-        for (l, o) in out.iter_mut().enumerate() {
-            *o = SatResult {
-                overlapping: push[l] >= 0.0,
-                axis: Vec2::new(x[l], y[l]),
-                depth: push[l].abs(),
-            };
-        }
+        sink.put(n, |l| SatResult {
+            overlapping: push[l] >= 0.0,
+            axis: Vec2::new(x[l], y[l]),
+            depth: push[l].abs(),
+        });
     }
 }
 
@@ -162,12 +160,13 @@ impl<S: Simd> Poses<S> {
 /// Polygon against polygon in every lane. `na`/`nb`: the most axes of A's
 /// and B's in the chunk; `ca`/`cb`: the most corners.
 #[inline(always)]
-fn polygons<S: Simd>(
+fn polygons<S: Simd, K: Sink>(
     a: &Side,
     b: &Side,
     (na, ca, nb, cb): (usize, usize, usize, usize),
     p: &Poses<S>,
-    out: &mut [SatResult],
+    n: usize,
+    sink: &mut K,
 ) {
     let (sa, cos_a) = sin_cos(p.aa);
     let (sb, cos_b) = sin_cos(p.ba);
@@ -221,19 +220,20 @@ fn polygons<S: Simd>(
         let (blo, bhi) = (S::load(&b.lo[k]).add(moved), S::load(&b.hi[k]).add(moved));
         best.axis(mx, my, lo, hi, blo, bhi);
     }
-    best.write(cos_a, sa, false, out);
+    best.write(cos_a, sa, false, n, sink);
 }
 
 /// Polygon A against circle B (radius `r`) in every lane; with `flip` the
 /// circle was A and the answer is turned round.
 #[inline(always)]
-fn polygon_circle<S: Simd>(
+fn polygon_circle<S: Simd, K: Sink>(
     a: &Side,
     (na, ca): (usize, usize),
     r: S,
     p: &Poses<S>,
     flip: bool,
-    out: &mut [SatResult],
+    n: usize,
+    sink: &mut K,
 ) {
     let (sa, cos_a) = sin_cos(p.aa);
     let (dx, dy) = (p.bx.sub(p.ax), p.by.sub(p.ay));
@@ -292,7 +292,7 @@ fn polygon_circle<S: Simd>(
     let lo = none.lt_select(half, lo, S::splat(f32::NEG_INFINITY));
     let hi = none.lt_select(half, hi, S::splat(f32::INFINITY));
     best.axis(ux, uy, lo, hi, d.sub(r), d.add(r));
-    best.write(cos_a, sa, flip, out);
+    best.write(cos_a, sa, flip, n, sink);
 }
 
 /// The kinds of pair a chunk can hold, for the kernels.
@@ -354,14 +354,8 @@ pub(crate) fn run<S: Simd, K: Sink>(table: &Table, pairs: &[Pair], sink: &mut K)
     let mut side_b = Side::new();
     let mut uniform: Option<(u32, u32, Plan)> = None;
     let mut pad = [Pair::default(); MAX_LANES];
-    let unset = SatResult {
-        overlapping: false,
-        axis: Vec2::ZERO,
-        depth: 0.0,
-    };
-    let mut results = [unset; MAX_LANES];
     for chunk in pairs.chunks(S::LANES) {
-        let out = &mut results[..chunk.len()];
+        let n = chunk.len();
         let lanes: &[Pair] = if chunk.len() == S::LANES {
             chunk
         } else {
@@ -408,7 +402,7 @@ pub(crate) fn run<S: Simd, K: Sink>(table: &Table, pairs: &[Pair], sink: &mut K)
         match kind {
             Kind::Polygons => {
                 let poses = Poses::gather(lanes, false);
-                polygons::<S>(&side_a, &side_b, counts, &poses, out);
+                polygons::<S, K>(&side_a, &side_b, counts, &poses, n, sink);
             }
             Kind::PolygonCircle | Kind::CirclePolygon => {
                 let flip = kind == Kind::CirclePolygon;
@@ -417,35 +411,34 @@ pub(crate) fn run<S: Simd, K: Sink>(table: &Table, pairs: &[Pair], sink: &mut K)
                     r[l] = radius(table, if flip { p.a } else { p.b });
                 }
                 let poses = Poses::gather(lanes, flip);
-                polygon_circle::<S>(
+                polygon_circle::<S, K>(
                     &side_a,
                     (counts.0, counts.1),
                     S::load(&r),
                     &poses,
                     flip,
-                    out,
+                    n,
+                    sink,
                 );
             }
             Kind::Other => {
-                for (o, p) in out.iter_mut().zip(chunk) {
-                    *o = scalar::pair(&table.shapes, p);
-                }
+                sink.put(n, |l| scalar::pair(&table.shapes, &chunk[l]));
             }
         }
-        sink.put(out);
     }
 }
 
 /// Where the kernels put their results, a chunk at a time, in order.
 pub(crate) trait Sink {
-    fn put(&mut self, results: &[SatResult]);
+    /// Puts `n` results, `result(0)` to `result(n - 1)`.
+    fn put(&mut self, n: usize, result: impl Fn(usize) -> SatResult);
 }
 
 /// Appended to a vector: written once, with no filling beforehand.
 impl Sink for Vec<SatResult> {
     #[inline(always)]
-    fn put(&mut self, results: &[SatResult]) {
-        self.extend_from_slice(results);
+    fn put(&mut self, n: usize, result: impl Fn(usize) -> SatResult) {
+        self.extend((0..n).map(result));
     }
 }
 
@@ -456,9 +449,11 @@ pub(crate) struct Cursor<'a>(pub &'a mut [SatResult]);
 #[cfg(feature = "parallel")]
 impl Sink for Cursor<'_> {
     #[inline(always)]
-    fn put(&mut self, results: &[SatResult]) {
-        let (head, rest) = std::mem::take(&mut self.0).split_at_mut(results.len());
-        head.copy_from_slice(results);
+    fn put(&mut self, n: usize, result: impl Fn(usize) -> SatResult) {
+        let (head, rest) = std::mem::take(&mut self.0).split_at_mut(n);
+        for (l, o) in head.iter_mut().enumerate() {
+            *o = result(l);
+        }
         self.0 = rest;
     }
 }
