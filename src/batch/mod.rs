@@ -34,6 +34,7 @@ mod kernel;
 mod lanes;
 mod prepared;
 mod scalar;
+mod walk;
 
 pub use isa::Isa;
 
@@ -311,7 +312,7 @@ pub fn collide_par(
         .filter_map(
             |(k, (out, pairs))| match validate_pairs(shapes.len(), pairs, k * RUN) {
                 Ok(()) => {
-                    isa::run(isa, &table, pairs, &mut kernel::Cursor(out));
+                    isa::run(isa, &table, pairs, &mut walk::Cursor(out));
                     None
                 }
                 Err(e) => Some(e),
