@@ -125,7 +125,7 @@ impl std::error::Error for BatchError {}
 impl BatchError {
     /// The pair it is about (0 for a bad shape, which is found first).
     #[cfg(feature = "parallel")]
-    fn pair(&self) -> usize {
+    pub(crate) fn pair(&self) -> usize {
         match *self {
             BatchError::ShapeIndex { pair, .. } | BatchError::BadPose { pair } => pair,
             BatchError::BadShape { .. } => 0,
@@ -248,14 +248,6 @@ pub fn collide(
     collide_with(Isa::best(), shapes, pairs, out)
 }
 
-/// What `out` holds before the kernels write it (every slot is written).
-#[cfg(feature = "parallel")]
-const UNSET: SatResult = SatResult {
-    overlapping: false,
-    axis: Vec2::ZERO,
-    depth: 0.0,
-};
-
 /// [`collide`] on a chosen instruction set (to compare them). When this
 /// CPU lacks `isa` ([`Isa::is_available`]), the widest narrower one it has
 /// is used; the answers are the same either way.
@@ -293,35 +285,10 @@ pub fn collide_par(
     pairs: &[Pair],
     out: &mut Vec<SatResult>,
 ) -> Result<(), BatchError> {
-    use rayon::prelude::*;
-    // Long enough that a thread's start-up and a lane's first gather are
-    // small beside it, short enough that every core gets many.
-    const RUN: usize = 8192;
     out.clear();
     validate_shapes(shapes)?;
     let table = prepared::prepare(shapes);
-    // Filled in parallel, then each thread's runs are checked and tested
-    // in place; a bad pair anywhere clears it all and the first bad pair
-    // is reported.
-    out.par_extend(rayon::iter::repeat_n(UNSET, pairs.len()));
-    let isa = Isa::best();
-    let first_bad = out
-        .par_chunks_mut(RUN)
-        .zip(pairs.par_chunks(RUN))
-        .enumerate()
-        .filter_map(
-            |(k, (out, pairs))| match validate_pairs(shapes.len(), pairs, k * RUN) {
-                Ok(()) => {
-                    isa::run(isa, &table, pairs, &mut walk::Cursor(out));
-                    None
-                }
-                Err(e) => Some(e),
-            },
-        )
-        .min_by_key(BatchError::pair);
-    if let Some(e) = first_bad {
-        out.clear();
-        return Err(e);
-    }
+    let check = |run: &[Pair], first: usize| validate_pairs(shapes.len(), run, first);
+    isa::run_par(Isa::best(), &table, pairs, &check, out)?;
     Ok(())
 }

@@ -156,9 +156,10 @@ impl Sink for Vec<SatResult> {
     }
 }
 
-/// Written into a slice (a thread's share of the output), front to back.
+/// Written into a thread's share of the output's spare capacity, front
+/// to back.
 #[cfg(feature = "parallel")]
-pub(crate) struct Cursor<'a>(pub &'a mut [SatResult]);
+pub(crate) struct Cursor<'a>(pub &'a mut [std::mem::MaybeUninit<SatResult>]);
 
 #[cfg(feature = "parallel")]
 impl Sink for Cursor<'_> {
@@ -166,7 +167,7 @@ impl Sink for Cursor<'_> {
     fn put(&mut self, n: usize, result: impl Fn(usize) -> SatResult) {
         let (head, rest) = std::mem::take(&mut self.0).split_at_mut(n);
         for (l, o) in head.iter_mut().enumerate() {
-            *o = result(l);
+            o.write(result(l));
         }
         self.0 = rest;
     }

@@ -18,10 +18,14 @@ use std::sync::OnceLock;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
+#[cfg(feature = "parallel")]
+use super::BatchError;
 use super::Pair;
 use super::lanes::Portable;
 use super::prepared::Table;
 use super::walk::{self, Sink};
+#[cfg(feature = "parallel")]
+use crate::sat::SatResult;
 
 /// An instruction set the batch engine can run on, with the number of
 /// pairs it tests side by side (its lanes).
@@ -137,6 +141,56 @@ pub(crate) fn run<K: Sink>(isa: Isa, table: &Table, pairs: &[Pair], out: &mut K)
         // One lane: the kernels' own steps, with no SIMD at all.
         _ => walk::run::<Portable<1>, K>(table, pairs, out),
     }
+}
+
+/// A check of a run of pairs: the run and the index of its first pair.
+#[cfg(feature = "parallel")]
+pub(crate) type Check<'a> = dyn Fn(&[Pair], usize) -> Result<(), BatchError> + Sync + 'a;
+
+/// The batch on all cores, written straight into `out`'s spare capacity
+/// (no filling beforehand: the output is written once, as on one thread).
+/// Each thread takes runs of pairs, checks a run with `check` (the run
+/// and the index of its first pair) and tests it; a bad pair anywhere
+/// leaves `out` empty and returns the first.
+#[cfg(feature = "parallel")]
+pub(crate) fn run_par(
+    isa: Isa,
+    table: &Table,
+    pairs: &[Pair],
+    check: &Check<'_>,
+    out: &mut Vec<SatResult>,
+) -> Result<(), BatchError> {
+    use rayon::prelude::*;
+    // Long enough that a thread's start-up and a lane's first gather are
+    // small beside it, short enough that every core gets many.
+    const RUN: usize = 8192;
+    out.clear();
+    out.reserve(pairs.len());
+    let spare = &mut out.spare_capacity_mut()[..pairs.len()];
+    let first_bad = spare
+        .par_chunks_mut(RUN)
+        .zip(pairs.par_chunks(RUN))
+        .enumerate()
+        .filter_map(|(k, (slots, run))| match check(run, k * RUN) {
+            Ok(()) => {
+                let mut cursor = walk::Cursor(slots);
+                self::run(isa, table, run, &mut cursor);
+                // Every slot of this run written, one result per pair:
+                // what makes `set_len` below sound.
+                assert!(cursor.0.is_empty(), "a result for every pair");
+                None
+            }
+            Err(e) => Some(e),
+        })
+        .min_by_key(BatchError::pair);
+    if let Some(e) = first_bad {
+        return Err(e);
+    }
+    // SAFETY: the runs split the first `pairs.len()` slots of the spare
+    // capacity between them, and each run wrote every slot of its share
+    // (checked above); with no bad run, all of them are initialized.
+    unsafe { out.set_len(pairs.len()) };
+    Ok(())
 }
 
 #[cfg(target_arch = "x86_64")]
