@@ -27,8 +27,9 @@ struct Engine {
     run: Run,
 }
 
-/// What an engine does with a workload.
-type Run = Box<dyn Fn(&Prepared, &mut Vec<bool>)>;
+/// What an engine does with a workload: a verdict per pair into the
+/// vector, and the time the engine itself took.
+type Run = Box<dyn Fn(&Prepared, &mut Vec<bool>) -> Duration>;
 
 /// A workload with what the engines need ready outside the timing.
 struct Prepared {
@@ -43,6 +44,7 @@ fn engines() -> Vec<Engine> {
             name: "parry2d query::contact".into(),
             run: Box::new(|w, out| {
                 out.clear();
+                let start = Instant::now();
                 for (p, (pa, pb)) in w.work.pairs.iter().zip(&w.parry_poses) {
                     let c = query::contact(
                         pa,
@@ -53,12 +55,14 @@ fn engines() -> Vec<Engine> {
                     );
                     out.push(matches!(c, Ok(Some(c)) if c.dist <= 0.0));
                 }
+                start.elapsed()
             }),
         },
         Engine {
             name: "parry2d query::intersection_test".into(),
             run: Box::new(|w, out| {
                 out.clear();
+                let start = Instant::now();
                 for (p, (pa, pb)) in w.work.pairs.iter().zip(&w.parry_poses) {
                     let hit = query::intersection_test(
                         pa,
@@ -68,6 +72,7 @@ fn engines() -> Vec<Engine> {
                     );
                     out.push(hit.is_ok_and(|h| h.intersecting));
                 }
+                start.elapsed()
             }),
         },
         Engine {
@@ -75,10 +80,12 @@ fn engines() -> Vec<Engine> {
             run: Box::new(|w, out| {
                 out.clear();
                 let s = &w.work.shapes;
+                let start = Instant::now();
                 out.extend(w.work.pairs.iter().map(|p| {
                     batch::collide_one(&s[p.a as usize], p.pose_a, &s[p.b as usize], p.pose_b)
                         .overlapping
                 }));
+                start.elapsed()
             }),
         },
     ];
@@ -104,19 +111,23 @@ fn engines() -> Vec<Engine> {
     list
 }
 
+/// A batch engine's verdicts; only the batch call itself is timed.
 fn batch_verdicts(
     w: &Prepared,
     out: &mut Vec<bool>,
     f: impl Fn(&[Shape], &[Pair], &mut Vec<SatResult>) -> Result<(), batch::BatchError>,
-) {
+) -> Duration {
     thread_local! {
         static RESULTS: std::cell::RefCell<Vec<SatResult>> = const { std::cell::RefCell::new(Vec::new()) };
     }
     RESULTS.with_borrow_mut(|r| {
+        let start = Instant::now();
         f(&w.work.shapes, &w.work.pairs, r).expect("a valid batch");
+        let spent = start.elapsed();
         out.clear();
         out.extend(r.iter().map(|r| r.overlapping));
-    });
+        spent
+    })
 }
 
 /// The scalar functions on shapes placed beforehand (the placing is left
@@ -230,14 +241,7 @@ fn main() {
         let mut verdicts = Vec::new();
         for (i, e) in engines.iter().enumerate() {
             bar.set_message(format!("{}: {}", w.work.name, e.name));
-            let ns = time(
-                || {
-                    let start = Instant::now();
-                    (e.run)(w, &mut verdicts);
-                    start.elapsed()
-                },
-                n,
-            );
+            let ns = time(|| (e.run)(w, &mut verdicts), n);
             if i == 0 {
                 reference = verdicts.clone();
             } else if !e.name.starts_with("parry2d") {
