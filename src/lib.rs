@@ -6,11 +6,11 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
-#[cfg(feature = "viewer")]
-pub mod app;
 pub mod batch;
-#[cfg(feature = "gpu")]
-pub mod gpu;
 pub mod render;
 pub mod sat;
 pub mod scene;
+#[cfg(feature = "gpu")]
+pub mod gpu;
+#[cfg(feature = "viewer")]
+pub mod app;
