@@ -1,1 +1,175 @@
-fn main() {}
+//! Pairs per second: the scalar functions, the batch engine (each
+//! instruction set, one thread and all cores) and parry2d, on the very same
+//! pairs, for three workloads: the chapter's box against pentagon, random
+//! convex polygons of 3 to 8 corners, and polygons against circles.
+//!
+//! `cargo bench --bench throughput` (a few minutes). An engine is a name
+//! and a closure over a workload: adding one (the GPU collider, say) is one
+//! more entry in `engines`.
+
+#[path = "../tests/support/batch_workloads.rs"]
+mod workloads;
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use parry2d::query;
+use sat_visualizer::batch::{self, Isa, Shape};
+use sat_visualizer::sat::{Circle, Polygon, SatResult, sat_polygon_circle, sat_polygons};
+use workloads::Workload;
+
+const PAIRS: usize = 100_000;
+
+/// A shape placed beforehand, for the scalar functions.
+enum Placed {
+    P(Polygon),
+    C(Circle),
+}
+
+/// A workload with everything the engines need made outside the timing.
+struct Ready {
+    work: Workload,
+    parry: Vec<parry2d::shape::SharedShape>,
+    poses: Vec<(parry2d::math::Pose, parry2d::math::Pose)>,
+    placed: Vec<(Placed, Placed)>,
+}
+
+fn ready(work: Workload) -> Ready {
+    let place = |s: &Shape, pose: batch::Pose| match s {
+        Shape::Polygon(p) => Placed::P(p.placed(pose.position, pose.angle)),
+        Shape::Circle { radius } => Placed::C(Circle {
+            center: pose.position,
+            radius: *radius,
+        }),
+    };
+    let placed = work
+        .pairs
+        .iter()
+        .map(|p| {
+            (
+                place(&work.shapes[p.a as usize], p.pose_a),
+                place(&work.shapes[p.b as usize], p.pose_b),
+            )
+        })
+        .collect();
+    Ready {
+        parry: workloads::parry_shapes(&work.shapes),
+        poses: workloads::parry_poses(&work.pairs),
+        placed,
+        work,
+    }
+}
+
+type Run = Box<dyn Fn(&Ready, &mut Vec<SatResult>) -> usize>;
+
+/// The engines, by name; each returns how many pairs it found touching
+/// (so nothing is optimised away).
+fn engines() -> Vec<(String, Run)> {
+    let mut list: Vec<(String, Run)> = vec![
+        (
+            "parry2d contact".into(),
+            Box::new(|r, _| {
+                let mut n = 0;
+                for (p, (pa, pb)) in r.work.pairs.iter().zip(&r.poses) {
+                    let c = query::contact(
+                        pa,
+                        &*r.parry[p.a as usize],
+                        pb,
+                        &*r.parry[p.b as usize],
+                        0.0,
+                    );
+                    n += matches!(c, Ok(Some(_))) as usize;
+                }
+                n
+            }),
+        ),
+        (
+            "parry2d intersection_test".into(),
+            Box::new(|r, _| {
+                let mut n = 0;
+                for (p, (pa, pb)) in r.work.pairs.iter().zip(&r.poses) {
+                    let hit = query::intersection_test(
+                        pa,
+                        &*r.parry[p.a as usize],
+                        pb,
+                        &*r.parry[p.b as usize],
+                    );
+                    n += hit.is_ok_and(|h| h.intersecting) as usize;
+                }
+                n
+            }),
+        ),
+        (
+            "sat_* on placed shapes".into(),
+            Box::new(|r, _| {
+                let mut n = 0;
+                for (a, b) in &r.placed {
+                    let hit = match (a, b) {
+                        (Placed::P(a), Placed::P(b)) => sat_polygons(a, b),
+                        (Placed::P(a), Placed::C(b)) => sat_polygon_circle(a, b),
+                        _ => unreachable!("the workloads put polygons as A"),
+                    };
+                    n += hit.overlapping as usize;
+                }
+                n
+            }),
+        ),
+        (
+            "collide_one (place + sat_*)".into(),
+            Box::new(|r, _| {
+                let s = &r.work.shapes;
+                r.work
+                    .pairs
+                    .iter()
+                    .filter(|p| {
+                        batch::collide_one(&s[p.a as usize], p.pose_a, &s[p.b as usize], p.pose_b)
+                            .overlapping
+                    })
+                    .count()
+            }),
+        ),
+    ];
+    for isa in Isa::available() {
+        list.push((
+            format!("collide_with {}", isa.name()),
+            Box::new(move |r, out| {
+                batch::collide_with(isa, &r.work.shapes, &r.work.pairs, out).unwrap();
+                out.iter().filter(|r| r.overlapping).count()
+            }),
+        ));
+    }
+    list.push((
+        "collide_par".into(),
+        Box::new(|r, out| {
+            batch::collide_par(&r.work.shapes, &r.work.pairs, out).unwrap();
+            out.iter().filter(|r| r.overlapping).count()
+        }),
+    ));
+    list
+}
+
+fn throughput(c: &mut Criterion) {
+    let engines = engines();
+    for work in [
+        workloads::chapter(PAIRS, 1),
+        workloads::random_polygons(PAIRS, 2),
+        workloads::polygons_circles(PAIRS, 3),
+    ] {
+        let r = ready(work);
+        let mut group = c.benchmark_group(r.work.name);
+        group
+            .throughput(Throughput::Elements(PAIRS as u64))
+            .sample_size(10)
+            .warm_up_time(Duration::from_millis(500))
+            .measurement_time(Duration::from_secs(2));
+        let mut out = Vec::with_capacity(PAIRS);
+        for (name, run) in &engines {
+            group.bench_function(name.as_str(), |b| b.iter(|| black_box(run(&r, &mut out))));
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(benches, throughput);
+criterion_main!(benches);

@@ -3,7 +3,7 @@
 //!
 //! - [`sat`]: the test itself for convex polygons and circles, with no GPU
 //!   crate (build with `--no-default-features`).
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 #[cfg(feature = "gpu")]

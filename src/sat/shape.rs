@@ -155,8 +155,10 @@ impl Polygon {
     /// The edges as pairs of corners, from each corner to the next, the last
     /// joining back to the first.
     pub fn edges(&self) -> impl Iterator<Item = (Vec2, Vec2)> + '_ {
-        let n = self.points.len();
-        (0..n).map(move |i| (self.points[i], self.points[(i + 1) % n]))
+        // Each corner with the next, and the last with the first, without
+        // a division per edge for the wrap.
+        let next = self.points.iter().skip(1).chain(self.points.first());
+        self.points.iter().copied().zip(next.copied())
     }
 
     /// The unit normals of the edges, in edge order: the axes this polygon

@@ -1,0 +1,339 @@
+//! Throughput of the batch engine against the scalar functions and parry2d,
+//! side by side in one run, on three workloads (the chapter's box against
+//! pentagon, random polygons, polygons against circles).
+//!
+//! `cargo run --release --example throughput -- --pairs N` (default
+//! 1 000 000). Prints one table (engine, ns per pair, million pairs per
+//! second, ratio to parry2d's `query::contact`) and the CPU features used;
+//! a progress bar runs on stderr meanwhile. It also checks every engine's
+//! verdicts against parry2d's (`contact` with no prediction: a contact
+//! means dist <= 0) and exits non-zero if one disagrees beyond touching.
+
+#[path = "../tests/support/batch_workloads.rs"]
+mod workloads;
+
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use parry2d::query;
+use sat_visualizer::batch::{self, Isa, Pair, Shape};
+use sat_visualizer::sat::{Circle, Polygon, SatResult, sat_polygon_circle, sat_polygons};
+use workloads::Workload;
+
+/// One engine: a name and what it does with a whole workload, writing one
+/// verdict per pair (overlapping or not) into the output.
+struct Engine {
+    name: String,
+    run: Run,
+}
+
+/// What an engine does with a workload: a verdict per pair into the
+/// vector, and the time the engine itself took.
+type Run = Box<dyn Fn(&Prepared, &mut Vec<bool>) -> Duration>;
+
+/// A workload with what the engines need ready outside the timing.
+struct Prepared {
+    work: Workload,
+    parry: Vec<parry2d::shape::SharedShape>,
+    parry_poses: Vec<(parry2d::math::Pose, parry2d::math::Pose)>,
+}
+
+fn engines() -> Vec<Engine> {
+    let mut list = vec![
+        Engine {
+            name: "parry2d query::contact".into(),
+            run: Box::new(|w, out| {
+                out.clear();
+                let start = Instant::now();
+                for (p, (pa, pb)) in w.work.pairs.iter().zip(&w.parry_poses) {
+                    let c = query::contact(
+                        pa,
+                        &*w.parry[p.a as usize],
+                        pb,
+                        &*w.parry[p.b as usize],
+                        0.0,
+                    );
+                    out.push(matches!(c, Ok(Some(c)) if c.dist <= 0.0));
+                }
+                start.elapsed()
+            }),
+        },
+        Engine {
+            name: "parry2d query::intersection_test".into(),
+            run: Box::new(|w, out| {
+                out.clear();
+                let start = Instant::now();
+                for (p, (pa, pb)) in w.work.pairs.iter().zip(&w.parry_poses) {
+                    let hit = query::intersection_test(
+                        pa,
+                        &*w.parry[p.a as usize],
+                        pb,
+                        &*w.parry[p.b as usize],
+                    );
+                    out.push(hit.is_ok_and(|h| h.intersecting));
+                }
+                start.elapsed()
+            }),
+        },
+        Engine {
+            name: "collide_one (place + sat_*)".into(),
+            run: Box::new(|w, out| {
+                out.clear();
+                let s = &w.work.shapes;
+                let start = Instant::now();
+                out.extend(w.work.pairs.iter().map(|p| {
+                    batch::collide_one(&s[p.a as usize], p.pose_a, &s[p.b as usize], p.pose_b)
+                        .overlapping
+                }));
+                start.elapsed()
+            }),
+        },
+    ];
+    for isa in Isa::available() {
+        list.push(Engine {
+            name: format!("batch::collide_with({})", isa.name()),
+            run: Box::new(move |w, out| {
+                batch_verdicts(w, out, |s, p, r| batch::collide_with(isa, s, p, r))
+            }),
+        });
+    }
+    list.push(Engine {
+        name: format!("batch::collide ({})", Isa::best().name()),
+        run: Box::new(|w, out| batch_verdicts(w, out, batch::collide)),
+    });
+    list.push(Engine {
+        name: format!(
+            "batch::collide_par ({} threads)",
+            rayon::current_num_threads()
+        ),
+        run: Box::new(|w, out| batch_verdicts(w, out, batch::collide_par)),
+    });
+    list
+}
+
+/// A batch engine's verdicts; only the batch call itself is timed.
+fn batch_verdicts(
+    w: &Prepared,
+    out: &mut Vec<bool>,
+    f: impl Fn(&[Shape], &[Pair], &mut Vec<SatResult>) -> Result<(), batch::BatchError>,
+) -> Duration {
+    thread_local! {
+        static RESULTS: std::cell::RefCell<Vec<SatResult>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    RESULTS.with_borrow_mut(|r| {
+        let start = Instant::now();
+        f(&w.work.shapes, &w.work.pairs, r).expect("a valid batch");
+        let spent = start.elapsed();
+        out.clear();
+        out.extend(r.iter().map(|r| r.overlapping));
+        spent
+    })
+}
+
+/// The scalar functions on shapes placed beforehand (the placing is left
+/// out of the timing): `sat_polygons` or `sat_polygon_circle`. Placed in
+/// blocks, so memory stays small; returns the time spent testing only.
+fn sat_on_placed(w: &Prepared, out: &mut Vec<bool>) -> Duration {
+    enum Placed {
+        P(Polygon),
+        C(Circle),
+    }
+    let place = |s: &Shape, pose: batch::Pose| match s {
+        Shape::Polygon(p) => Placed::P(p.placed(pose.position, pose.angle)),
+        Shape::Circle { radius } => Placed::C(Circle {
+            center: pose.position,
+            radius: *radius,
+        }),
+    };
+    out.clear();
+    let mut spent = Duration::ZERO;
+    for block in w.work.pairs.chunks(1 << 16) {
+        let placed: Vec<(Placed, Placed)> = block
+            .iter()
+            .map(|p| {
+                (
+                    place(&w.work.shapes[p.a as usize], p.pose_a),
+                    place(&w.work.shapes[p.b as usize], p.pose_b),
+                )
+            })
+            .collect();
+        let start = Instant::now();
+        for (a, b) in &placed {
+            let r = match (a, b) {
+                (Placed::P(a), Placed::P(b)) => sat_polygons(a, b),
+                (Placed::P(a), Placed::C(b)) => sat_polygon_circle(a, b),
+                _ => unreachable!("the workloads put polygons as A"),
+            };
+            out.push(r.overlapping);
+        }
+        spent += start.elapsed();
+    }
+    spent
+}
+
+/// The best of a few runs (at least 2, until ~0.4 s is spent), per pair.
+fn time(mut f: impl FnMut() -> Duration, pairs: usize) -> f64 {
+    let (mut best, mut total, mut runs) = (f64::INFINITY, Duration::ZERO, 0);
+    while runs < 2 || (total < Duration::from_millis(400) && runs < 50) {
+        let t = f();
+        total += t;
+        runs += 1;
+        best = best.min(t.as_secs_f64());
+    }
+    best * 1e9 / pairs as f64
+}
+
+fn parse_args() -> Result<usize, String> {
+    let mut args = std::env::args().skip(1);
+    let mut pairs = 1_000_000;
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--pairs" => {
+                let v = args.next().ok_or("--pairs needs a number")?;
+                pairs = v
+                    .replace('_', "")
+                    .parse::<usize>()
+                    .map_err(|_| format!("--pairs: `{v}` is not a whole number"))?;
+                if pairs == 0 {
+                    return Err("--pairs must be at least 1".into());
+                }
+            }
+            other => {
+                return Err(format!(
+                    "unknown argument `{other}` (usage: throughput [--pairs N])"
+                ));
+            }
+        }
+    }
+    Ok(pairs)
+}
+
+fn main() {
+    let n = match parse_args() {
+        Ok(n) => n,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::exit(2);
+        }
+    };
+    let workloads: Vec<Prepared> = [
+        workloads::chapter(n, 1),
+        workloads::random_polygons(n, 2),
+        workloads::polygons_circles(n, 3),
+    ]
+    .into_iter()
+    .map(|work| Prepared {
+        parry: workloads::parry_shapes(&work.shapes),
+        parry_poses: workloads::parry_poses(&work.pairs),
+        work,
+    })
+    .collect();
+    let engines = engines();
+    let bar = ProgressBar::new((workloads.len() * (engines.len() + 1)) as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}").expect("a valid template"),
+    );
+
+    let mut rows: Vec<(String, String, f64)> = Vec::new();
+    let mut bad = 0usize;
+    for w in &workloads {
+        let mut reference = Vec::new();
+        let mut verdicts = Vec::new();
+        for (i, e) in engines.iter().enumerate() {
+            bar.set_message(format!("{}: {}", w.work.name, e.name));
+            let ns = time(|| (e.run)(w, &mut verdicts), n);
+            if i == 0 {
+                reference = verdicts.clone();
+            } else if !e.name.starts_with("parry2d") {
+                bad += disagreements(w, &reference, &verdicts, &e.name);
+            }
+            rows.push((w.work.name.into(), e.name.clone(), ns));
+            bar.inc(1);
+        }
+        bar.set_message(format!("{}: sat_* on pre-placed shapes", w.work.name));
+        let ns = time(|| sat_on_placed(w, &mut verdicts), n);
+        bad += disagreements(w, &reference, &verdicts, "sat_* on pre-placed");
+        rows.insert(
+            rows.len() - engines.len() + 3,
+            (w.work.name.into(), "sat_* on pre-placed shapes".into(), ns),
+        );
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+
+    println!("{n} pairs per workload; CPU features used: {}", features());
+    println!(
+        "{:<20} {:<36} {:>10} {:>12} {:>14}",
+        "workload", "engine", "ns/pair", "Mpairs/s", "× parry contact"
+    );
+    for w in &workloads {
+        let parry = rows
+            .iter()
+            .find(|r| r.0 == w.work.name)
+            .map(|r| r.2)
+            .unwrap_or(f64::NAN);
+        for r in rows.iter().filter(|r| r.0 == w.work.name) {
+            println!(
+                "{:<20} {:<36} {:>10.2} {:>12.2} {:>14.1}",
+                r.0,
+                r.1,
+                r.2,
+                1e3 / r.2,
+                parry / r.2
+            );
+        }
+    }
+    if bad > 0 {
+        eprintln!("error: {bad} verdicts disagree with parry2d beyond touching");
+        std::process::exit(1);
+    }
+    println!(
+        "verdicts: every engine agrees with parry2d's contact (dist <= 0) on every pair, up to touching"
+    );
+}
+
+/// Pairs where `ours` and parry2d's verdict differ by more than touching:
+/// a disagreement is allowed only where the shapes are within 1e-4 of
+/// their size of just touching (by our own depth).
+fn disagreements(w: &Prepared, parry: &[bool], ours: &[bool], name: &str) -> usize {
+    let mut results = Vec::new();
+    let mut bad = 0;
+    for (i, (p, o)) in parry.iter().zip(ours).enumerate() {
+        if p != o {
+            let pair = &w.work.pairs[i..i + 1];
+            batch::collide_with(Isa::Scalar, &w.work.shapes, pair, &mut results)
+                .expect("a valid pair");
+            let size = [pair[0].a, pair[0].b]
+                .iter()
+                .map(|&s| extent(&w.work.shapes[s as usize]))
+                .fold(0.0, f32::max);
+            if results[0].depth > 1e-4 * size {
+                if bad < 5 {
+                    eprintln!(
+                        "{}: {name} says {o}, parry2d {p} at pair {i}: {:?}",
+                        w.work.name, results[0]
+                    );
+                }
+                bad += 1;
+            }
+        }
+    }
+    bad
+}
+
+fn extent(s: &Shape) -> f32 {
+    match s {
+        Shape::Polygon(p) => p.points().iter().map(|q| q.length()).fold(0.0, f32::max),
+        Shape::Circle { radius } => *radius,
+    }
+}
+
+fn features() -> String {
+    let used: Vec<&str> = Isa::available().iter().map(|i| i.name()).collect();
+    format!(
+        "{} (collide uses {}, {} lanes)",
+        used.join(", "),
+        Isa::best().name(),
+        Isa::best().lanes()
+    )
+}

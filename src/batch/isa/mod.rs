@@ -1,0 +1,206 @@
+//! The instruction set the kernels run on, chosen at run time: the one
+//! generic chunk walker (`walk::run`, with the kernels it calls) is
+//! compiled once per instruction set, inside a function that enables it,
+//! so the same code becomes AVX-512, AVX2+FMA or SSE2 (NEON on ARM) with no
+//! `-C target-cpu=native`.
+//!
+//! This is the crate's one module with `unsafe`: calling a function
+//! compiled for features the build does not assume everywhere is unsafe,
+//! and it is sound once the CPU is known to have them; its `x86` part
+//! wraps one intrinsic per lane operation on the same ground. (Plain lane
+//! arrays left to LLVM's auto-vectorizer were measured 1.5–2.5× slower
+//! on the chapter's scene: it unrolls the lanes and rebuilds vectors
+//! badly, and with AVX-512 turns the corner loops into gathers.)
+#![allow(unsafe_code)]
+
+use std::sync::OnceLock;
+
+#[cfg(target_arch = "x86_64")]
+mod x86;
+
+#[cfg(feature = "parallel")]
+use super::BatchError;
+use super::Pair;
+use super::lanes::Portable;
+use super::prepared::Table;
+use super::walk::{self, Sink};
+#[cfg(feature = "parallel")]
+use crate::sat::SatResult;
+
+/// An instruction set the batch engine can run on, with the number of
+/// pairs it tests side by side (its lanes).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Isa {
+    /// One pair at a time, no SIMD: the kernels' steps on one lane.
+    Scalar,
+    /// x86-64's baseline, 4 lanes of 128 bits.
+    Sse2,
+    /// AVX2 with fused multiply-add, 8 lanes.
+    Avx2,
+    /// AVX-512, 16 lanes.
+    Avx512,
+    /// ARM's NEON, 4 lanes (always there on AArch64).
+    Neon,
+}
+
+impl Isa {
+    /// Every instruction set, narrowest first.
+    pub const ALL: [Isa; 5] = [Isa::Scalar, Isa::Sse2, Isa::Neon, Isa::Avx2, Isa::Avx512];
+
+    /// How many pairs it tests at once.
+    pub fn lanes(self) -> usize {
+        match self {
+            Isa::Scalar => 1,
+            Isa::Sse2 | Isa::Neon => 4,
+            Isa::Avx2 => 8,
+            Isa::Avx512 => 16,
+        }
+    }
+
+    /// Its usual name, as in CPU feature lists.
+    pub fn name(self) -> &'static str {
+        match self {
+            Isa::Scalar => "scalar",
+            Isa::Sse2 => "sse2",
+            Isa::Avx2 => "avx2+fma",
+            Isa::Avx512 => "avx512f",
+            Isa::Neon => "neon",
+        }
+    }
+
+    /// Whether this CPU (and this build's target) has it.
+    pub fn is_available(self) -> bool {
+        match self {
+            Isa::Scalar => true,
+            #[cfg(target_arch = "x86_64")]
+            Isa::Sse2 => true,
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx2 => is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma"),
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx512 => {
+                is_x86_feature_detected!("avx512f")
+                    && is_x86_feature_detected!("avx2")
+                    && is_x86_feature_detected!("fma")
+            }
+            #[cfg(target_arch = "aarch64")]
+            Isa::Neon => true,
+            #[allow(unreachable_patterns)]
+            _ => false,
+        }
+    }
+
+    /// The instruction sets this CPU has, narrowest first.
+    pub fn available() -> Vec<Isa> {
+        Isa::ALL
+            .into_iter()
+            .filter(|isa| isa.is_available())
+            .collect()
+    }
+
+    /// The widest instruction set this CPU has: what [`collide`](super::collide)
+    /// uses. Found once, then remembered.
+    pub fn best() -> Isa {
+        static BEST: OnceLock<Isa> = OnceLock::new();
+        *BEST.get_or_init(|| {
+            Isa::ALL
+                .into_iter()
+                .rev()
+                .find(|isa| isa.is_available())
+                .unwrap_or(Isa::Scalar)
+        })
+    }
+}
+
+/// Runs the (validated, prepared) batch on `isa`, or on the widest
+/// available set narrower than it when this CPU lacks it.
+pub(crate) fn run<K: Sink>(isa: Isa, table: &Table, pairs: &[Pair], out: &mut K) {
+    let isa = if isa.is_available() {
+        isa
+    } else {
+        Isa::ALL
+            .into_iter()
+            .rev()
+            .find(|i| i.lanes() < isa.lanes() && i.is_available())
+            .unwrap_or(Isa::Scalar)
+    };
+    match isa {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `is_available` has just checked that this CPU has
+        // AVX-512F, AVX2 and FMA, all that `run_avx512` is compiled for.
+        Isa::Avx512 => unsafe { run_avx512(table, pairs, out) },
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `is_available` has just checked that this CPU has AVX2
+        // and FMA, all that `run_avx2` is compiled for.
+        Isa::Avx2 => unsafe { run_avx2(table, pairs, out) },
+        #[cfg(target_arch = "x86_64")]
+        // SSE2 is part of x86-64 itself: the baseline build has it.
+        Isa::Sse2 => walk::run::<x86::Sse2, K>(table, pairs, out),
+        #[cfg(target_arch = "aarch64")]
+        // NEON, with its fused multiply-add, is part of AArch64 itself.
+        Isa::Neon => walk::run::<Portable<4>, K>(table, pairs, out),
+        // One lane: the kernels' own steps, with no SIMD at all.
+        _ => walk::run::<Portable<1>, K>(table, pairs, out),
+    }
+}
+
+/// A check of a run of pairs: the run and the index of its first pair.
+#[cfg(feature = "parallel")]
+pub(crate) type Check<'a> = dyn Fn(&[Pair], usize) -> Result<(), BatchError> + Sync + 'a;
+
+/// The batch on all cores, written straight into `out`'s spare capacity
+/// (no filling beforehand: the output is written once, as on one thread).
+/// Each thread takes runs of pairs, checks a run with `check` (the run
+/// and the index of its first pair) and tests it; a bad pair anywhere
+/// leaves `out` empty and returns the first.
+#[cfg(feature = "parallel")]
+pub(crate) fn run_par(
+    isa: Isa,
+    table: &Table,
+    pairs: &[Pair],
+    check: &Check<'_>,
+    out: &mut Vec<SatResult>,
+) -> Result<(), BatchError> {
+    use rayon::prelude::*;
+    // Long enough that a thread's start-up and a lane's first gather are
+    // small beside it, short enough that every core gets many.
+    const RUN: usize = 8192;
+    out.clear();
+    out.reserve(pairs.len());
+    let spare = &mut out.spare_capacity_mut()[..pairs.len()];
+    let first_bad = spare
+        .par_chunks_mut(RUN)
+        .zip(pairs.par_chunks(RUN))
+        .enumerate()
+        .filter_map(|(k, (slots, run))| match check(run, k * RUN) {
+            Ok(()) => {
+                let mut cursor = walk::Cursor(slots);
+                self::run(isa, table, run, &mut cursor);
+                // Every slot of this run written, one result per pair:
+                // what makes `set_len` below sound.
+                assert!(cursor.0.is_empty(), "a result for every pair");
+                None
+            }
+            Err(e) => Some(e),
+        })
+        .min_by_key(BatchError::pair);
+    if let Some(e) = first_bad {
+        return Err(e);
+    }
+    // SAFETY: the runs split the first `pairs.len()` slots of the spare
+    // capacity between them, and each run wrote every slot of its share
+    // (checked above); with no bad run, all of them are initialized.
+    unsafe { out.set_len(pairs.len()) };
+    Ok(())
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx2,fma")]
+fn run_avx512<K: Sink>(table: &Table, pairs: &[Pair], out: &mut K) {
+    walk::run::<x86::Avx512, K>(table, pairs, out);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+fn run_avx2<K: Sink>(table: &Table, pairs: &[Pair], out: &mut K) {
+    walk::run::<x86::Avx2, K>(table, pairs, out);
+}

@@ -1,0 +1,200 @@
+//! Lanes: a few numbers side by side, one pair of shapes per lane, and the
+//! operations the kernels need on them. [`Simd`] is implemented by the
+//! x86 instruction sets' registers (in `isa/x86.rs`, one instruction per
+//! operation) and here by [`Portable`], plain arrays whose loops LLVM may
+//! or may not vectorize (the scalar and NEON engines).
+
+/// The most lanes any instruction set has (AVX-512: 16 floats).
+pub(crate) const MAX_LANES: usize = 16;
+
+/// One number per lane. Loads and stores go through arrays of
+/// [`MAX_LANES`], of which the first [`Simd::LANES`] are used.
+pub(crate) trait Simd: Copy {
+    /// How many lanes.
+    const LANES: usize;
+    fn splat(x: f32) -> Self;
+    fn load(a: &[f32; MAX_LANES]) -> Self;
+    fn store(self, a: &mut [f32; MAX_LANES]);
+    fn add(self, o: Self) -> Self;
+    fn sub(self, o: Self) -> Self;
+    fn mul(self, o: Self) -> Self;
+    fn div(self, o: Self) -> Self;
+    /// `self * b + c`, fused where the instruction set has FMA.
+    fn madd(self, b: Self, c: Self) -> Self;
+    /// The lesser; the inputs are never NaN.
+    fn min(self, o: Self) -> Self;
+    fn max(self, o: Self) -> Self;
+    fn sqrt(self) -> Self;
+    fn abs(self) -> Self;
+    /// Per lane: `if self < o { x } else { y }`.
+    fn lt_select(self, o: Self, x: Self, y: Self) -> Self;
+    /// Whether any lane is greater than `o`, or NaN.
+    fn any_not_le(self, o: Self) -> bool;
+
+    #[inline(always)]
+    fn neg(self) -> Self {
+        Self::splat(0.0).sub(self)
+    }
+}
+
+/// `N` plain numbers: the portable lanes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Portable<const N: usize>(pub [f32; N]);
+
+impl<const N: usize> Portable<N> {
+    #[inline(always)]
+    fn map2(self, o: Self, f: impl Fn(f32, f32) -> f32) -> Self {
+        let mut r = self;
+        for l in 0..N {
+            r.0[l] = f(self.0[l], o.0[l]);
+        }
+        r
+    }
+}
+
+impl<const N: usize> Simd for Portable<N> {
+    const LANES: usize = N;
+    #[inline(always)]
+    fn splat(x: f32) -> Self {
+        Portable([x; N])
+    }
+    #[inline(always)]
+    fn load(a: &[f32; MAX_LANES]) -> Self {
+        Portable(std::array::from_fn(|l| a[l]))
+    }
+    #[inline(always)]
+    fn store(self, a: &mut [f32; MAX_LANES]) {
+        a[..N].copy_from_slice(&self.0);
+    }
+    #[inline(always)]
+    fn add(self, o: Self) -> Self {
+        self.map2(o, |a, b| a + b)
+    }
+    #[inline(always)]
+    fn sub(self, o: Self) -> Self {
+        self.map2(o, |a, b| a - b)
+    }
+    #[inline(always)]
+    fn mul(self, o: Self) -> Self {
+        self.map2(o, |a, b| a * b)
+    }
+    #[inline(always)]
+    fn div(self, o: Self) -> Self {
+        self.map2(o, |a, b| a / b)
+    }
+    #[inline(always)]
+    fn madd(self, b: Self, c: Self) -> Self {
+        // Unfused: without an FMA instruction `mul_add` is a slow call.
+        self.mul(b).add(c)
+    }
+    #[inline(always)]
+    fn min(self, o: Self) -> Self {
+        self.map2(o, f32::min)
+    }
+    #[inline(always)]
+    fn max(self, o: Self) -> Self {
+        self.map2(o, f32::max)
+    }
+    #[inline(always)]
+    fn sqrt(self) -> Self {
+        self.map2(self, |a, _| a.sqrt())
+    }
+    #[inline(always)]
+    fn abs(self) -> Self {
+        self.map2(self, |a, _| a.abs())
+    }
+    #[inline(always)]
+    fn lt_select(self, o: Self, x: Self, y: Self) -> Self {
+        let mut r = x;
+        for l in 0..N {
+            r.0[l] = if self.0[l] < o.0[l] { x.0[l] } else { y.0[l] };
+        }
+        r
+    }
+    #[inline(always)]
+    fn any_not_le(self, o: Self) -> bool {
+        (0..N).any(|l| self.0[l].partial_cmp(&o.0[l]).is_none_or(|c| c.is_gt()))
+    }
+}
+
+/// Beyond this many radians the quick range reduction below loses
+/// accuracy (the three-part π/2 leaves too few exact bits of `q·π/2`), so
+/// such lanes are redone by the standard library.
+pub(crate) const SINCOS_LIMIT: f32 = 8192.0;
+
+/// The sine and cosine of every lane's angle, to within a few units in
+/// the last place of the standard library's for |angle| ≤
+/// [`SINCOS_LIMIT`], and exactly the standard library's beyond it.
+///
+/// The angle is reduced to r in [-π/4, π/4] by the nearest multiple q of
+/// π/2 (Cody–Waite: π/2 split into three parts whose products with q are
+/// exact), the sine and cosine of r come from Cephes' minimax polynomials,
+/// and q mod 4 says which of ±sin r, ±cos r is which. All of it is float
+/// arithmetic and selects, so it stays in the lanes.
+#[inline(always)]
+pub(crate) fn sin_cos<S: Simd>(x: S) -> (S, S) {
+    const P1: f32 = 1.570_312_5;
+    const P2: f32 = 4.837_513e-4;
+    const P3: f32 = 7.549_79e-8;
+    // Adding and taking away 1.5·2^23 rounds to an integer, ties to even.
+    const MAGIC: f32 = 12_582_912.0;
+    let magic = S::splat(MAGIC);
+    let round = |v: S| v.add(magic).sub(magic);
+    let q = round(x.mul(S::splat(std::f32::consts::FRAC_2_PI)));
+    let r = q.neg().madd(S::splat(P1), x);
+    let r = q.neg().madd(S::splat(P2), r);
+    let r = q.neg().madd(S::splat(P3), r);
+    let z = r.mul(r);
+    let sin_r = S::splat(-1.951_529_6e-4)
+        .madd(z, S::splat(8.332_161e-3))
+        .madd(z, S::splat(-1.666_665_5e-1));
+    let sin_r = sin_r.mul(z).madd(r, r);
+    let cos_r = S::splat(2.443_315_7e-5)
+        .madd(z, S::splat(-1.388_731_6e-3))
+        .madd(z, S::splat(4.166_664_6e-2));
+    let cos_r = cos_r.mul(z).madd(z, S::splat(-0.5).madd(z, S::splat(1.0)));
+    // k = q mod 4, as one of -2, -1, 0, 1, 2 (q less the nearest multiple
+    // of 4). sin(r + qπ/2) is sin r, cos r, -sin r, -cos r for k ≡ 0, 1,
+    // 2, 3, and cos(r + qπ/2) is cos r, -sin r, -cos r, sin r.
+    let k = q.sub(round(q.mul(S::splat(0.25))).mul(S::splat(4.0)));
+    let odd =
+        k.abs()
+            .sub(S::splat(1.0))
+            .abs()
+            .lt_select(S::splat(0.5), S::splat(1.0), S::splat(0.0));
+    let half = S::splat(0.5);
+    let s = half.lt_select(odd, cos_r, sin_r);
+    let c = half.lt_select(odd, sin_r, cos_r);
+    // The sine is negative for k ≡ 2, 3 (k = ±2 or -1); the cosine for
+    // k ≡ 1, 2 (k = 1 or ±2).
+    let sin_neg = k.lt_select(
+        S::splat(-0.5),
+        S::splat(1.0),
+        S::splat(1.5).lt_select(k, S::splat(1.0), S::splat(0.0)),
+    );
+    let cos_neg = S::splat(0.5).lt_select(
+        k,
+        S::splat(1.0),
+        k.lt_select(S::splat(-1.5), S::splat(1.0), S::splat(0.0)),
+    );
+    let mut sin = half.lt_select(sin_neg, s.neg(), s);
+    let mut cos = half.lt_select(cos_neg, c.neg(), c);
+    if x.abs().any_not_le(S::splat(SINCOS_LIMIT)) {
+        let (mut xs, mut ss, mut cs) = ([0.0; MAX_LANES], [0.0; MAX_LANES], [0.0; MAX_LANES]);
+        x.store(&mut xs);
+        sin.store(&mut ss);
+        cos.store(&mut cs);
+        for l in 0..S::LANES {
+            if xs[l]
+                .abs()
+                .partial_cmp(&SINCOS_LIMIT)
+                .is_none_or(|c| c.is_gt())
+            {
+                (ss[l], cs[l]) = xs[l].sin_cos();
+            }
+        }
+        sin = S::load(&ss);
+        cos = S::load(&cs);
+    }
+    (sin, cos)
+}

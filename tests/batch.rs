@@ -1,0 +1,523 @@
+//! The batch engine against the scalar reference (`collide_one`), on every
+//! instruction set this CPU has and on all cores; its refusals of bad
+//! batches; and its verdicts against parry2d's.
+
+#[path = "support/batch_workloads.rs"]
+mod workloads;
+
+use proptest::prelude::*;
+use sat_visualizer::batch::{self, BatchError, Isa, Pair, Pose, Shape, collide_one};
+use sat_visualizer::sat::{
+    Interval, MAX_COORDINATE, Polygon, SatResult, Vec2, project_circle, project_polygon,
+};
+use workloads::Rng;
+
+/// A batch engine under test.
+type Engine = Box<dyn Fn(&[Shape], &[Pair], &mut Vec<SatResult>) -> Result<(), BatchError>>;
+
+/// Every engine: each instruction set, then the parallel one.
+fn engines() -> Vec<(String, Engine)> {
+    let mut list: Vec<(String, Engine)> = Isa::available()
+        .into_iter()
+        .map(|isa| {
+            let f: Engine = Box::new(move |s, p, o| batch::collide_with(isa, s, p, o));
+            (isa.name().to_string(), f)
+        })
+        .collect();
+    list.push(("collide".into(), Box::new(batch::collide)));
+    #[cfg(feature = "parallel")]
+    list.push(("collide_par".into(), Box::new(batch::collide_par)));
+    list
+}
+
+/// How far a shape reaches from its own origin.
+fn reach(s: &Shape) -> f32 {
+    match s {
+        Shape::Polygon(p) => p.points().iter().map(|q| q.length()).fold(0.0, f32::max),
+        Shape::Circle { radius } => *radius,
+    }
+}
+
+/// A placed shape's shadow on `axis`.
+fn shadow(s: &Shape, pose: Pose, axis: Vec2) -> Interval {
+    match s {
+        Shape::Polygon(p) => project_polygon(&p.placed(pose.position, pose.angle), axis),
+        Shape::Circle { radius } => project_circle(
+            &sat_visualizer::sat::Circle {
+                center: pose.position,
+                radius: *radius,
+            },
+            axis,
+        ),
+    }
+}
+
+/// Checks one batch result against the reference, as the issue states it:
+/// the same verdict (except touching within 1e-4 of the shapes' size);
+/// when overlapping, the same depth (to 1e-4 of the size) and axis (or an
+/// axis that ties: the push along it is as short); when apart, a real gap
+/// of the reported width on the reported axis, A's shadow after B's.
+fn check(shapes: &[Shape], p: &Pair, got: &SatResult) -> Result<(), String> {
+    let (a, b) = (&shapes[p.a as usize], &shapes[p.b as usize]);
+    let want = collide_one(a, p.pose_a, b, p.pose_b);
+    let size = reach(a).max(reach(b));
+    let tol = 1e-4 * size;
+    let fail = |why: &str| {
+        Err(format!(
+            "{why}: got {got:?}, reference {want:?}, size {size:e}"
+        ))
+    };
+    if !(got.depth >= 0.0 && got.depth.is_finite()) {
+        return fail("depth not finite and at least 0");
+    }
+    if (got.axis.length() - 1.0).abs() > 1e-4 {
+        return fail("axis not of length 1");
+    }
+    if got.overlapping != want.overlapping {
+        return if got.depth <= tol && want.depth <= tol {
+            Ok(())
+        } else {
+            fail("verdicts differ beyond touching")
+        };
+    }
+    let (sa, sb) = (shadow(a, p.pose_a, got.axis), shadow(b, p.pose_b, got.axis));
+    if got.overlapping {
+        if (got.depth - want.depth).abs() > tol {
+            return fail("depths differ");
+        }
+        if got.axis.distance(want.axis) > 1e-3 {
+            // A tie: the push along our axis must be as short as the
+            // reference's, and in our direction.
+            let push = sb.max - sa.min;
+            if (push - want.depth).abs() > tol {
+                return fail("axes differ and do not tie");
+            }
+        }
+    } else {
+        // The axis points from B towards A: A's shadow comes after B's.
+        let gap = sa.min - sb.max;
+        if (gap - got.depth).abs() > tol || gap < -tol {
+            return fail("no gap of that width on that axis");
+        }
+    }
+    Ok(())
+}
+
+fn check_all(shapes: &[Shape], pairs: &[Pair]) {
+    let mut out = Vec::new();
+    for (name, engine) in engines() {
+        engine(shapes, pairs, &mut out).expect("a valid batch");
+        assert_eq!(out.len(), pairs.len(), "{name}: one result per pair");
+        let mut bad = Vec::new();
+        for (i, (p, r)) in pairs.iter().zip(&out).enumerate() {
+            if let Err(e) = check(shapes, p, r) {
+                bad.push(format!("pair {i} {p:?}: {e}"));
+            }
+        }
+        assert!(
+            bad.is_empty(),
+            "{name}: {} of {} pairs wrong, first: {}",
+            bad.len(),
+            pairs.len(),
+            bad[0]
+        );
+    }
+}
+
+/// A random convex polygon of 3 to 8 corners about `scale` across, some
+/// with a corner repeated.
+fn polygon(rng: &mut Rng, scale: f32) -> Polygon {
+    let corners = 3 + rng.below(6);
+    let p = workloads::random_polygon(rng, corners, scale);
+    if rng.below(4) == 0 {
+        let mut pts = p.points().to_vec();
+        let k = rng.below(pts.len());
+        pts.insert(k, pts[k]);
+        Polygon::new(pts).expect("a repeated corner keeps it valid")
+    } else {
+        p
+    }
+}
+
+/// A batch of `n` pairs over a table in 24 scales from 1e-9 to 1e14,
+/// polygons and circles mixed, both as A and as B; pairs are near enough
+/// that about half overlap, and some angles are huge.
+fn random_batch(n: usize, seed: u64) -> (Vec<Shape>, Vec<Pair>) {
+    let mut rng = Rng(seed);
+    let per_scale = 40;
+    let scales: Vec<f32> = (0..24).map(|i| 10f32.powf(-9.0 + i as f32)).collect();
+    let mut shapes = Vec::new();
+    for &s in &scales {
+        for k in 0..per_scale {
+            shapes.push(if k % 4 == 3 {
+                Shape::Circle {
+                    radius: s * rng.range(0.05, 0.5),
+                }
+            } else {
+                Shape::Polygon(polygon(&mut rng, s))
+            });
+        }
+    }
+    let pairs = (0..n)
+        .map(|_| {
+            let bucket = rng.below(scales.len());
+            let s = scales[bucket];
+            let pick = |rng: &mut Rng| (bucket * per_scale + rng.below(per_scale)) as u32;
+            let angle = |rng: &mut Rng| {
+                if rng.below(50) == 0 {
+                    rng.range(-1e6, 1e6)
+                } else {
+                    rng.angle()
+                }
+            };
+            let base = Vec2::new(rng.range(-3.0, 3.0), rng.range(-3.0, 3.0)) * s;
+            Pair {
+                a: pick(&mut rng),
+                pose_a: Pose {
+                    position: rng.in_disk(base, 0.9 * s),
+                    angle: angle(&mut rng),
+                },
+                b: pick(&mut rng),
+                pose_b: Pose {
+                    position: base,
+                    angle: angle(&mut rng),
+                },
+            }
+        })
+        .collect();
+    (shapes, pairs)
+}
+
+#[test]
+fn hundred_thousand_random_pairs_agree_with_the_scalar_test() {
+    let (shapes, pairs) = random_batch(100_000, 7);
+    let mut out = Vec::new();
+    batch::collide(&shapes, &pairs, &mut out).unwrap();
+    let overlapping = out.iter().filter(|r| r.overlapping).count();
+    assert!(
+        (20_000..80_000).contains(&overlapping),
+        "a mix of overlaps and gaps: {overlapping}"
+    );
+    check_all(&shapes, &pairs);
+}
+
+#[test]
+fn sorted_batches_and_the_benchmark_scenes_agree() {
+    // Runs of one kind (the SIMD kernels with every lane alike, then
+    // lanes that differ) and the three benchmark workloads.
+    let (shapes, mut pairs) = random_batch(20_000, 11);
+    pairs.sort_by_key(|p| {
+        (
+            matches!(shapes[p.a as usize], Shape::Circle { .. }),
+            matches!(shapes[p.b as usize], Shape::Circle { .. }),
+            p.a,
+            p.b,
+        )
+    });
+    check_all(&shapes, &pairs);
+    for w in [
+        workloads::chapter(20_000, 1),
+        workloads::random_polygons(20_000, 2),
+        workloads::polygons_circles(20_000, 3),
+    ] {
+        check_all(&w.shapes, &w.pairs);
+    }
+}
+
+#[test]
+fn polygons_too_large_for_the_lanes_and_odd_lengths() {
+    let shapes = vec![
+        Shape::Polygon(Polygon::regular(20, 50.0).unwrap()),
+        Shape::Polygon(Polygon::rectangle(140.0, 90.0).unwrap()),
+        Shape::Circle { radius: 30.0 },
+        Shape::Polygon(Polygon::regular(9, 40.0).unwrap()),
+    ];
+    let mut rng = Rng(5);
+    for n in [1, 3, 5, 17, 33, 100] {
+        let pairs: Vec<Pair> = (0..n)
+            .map(|_| Pair {
+                a: rng.below(4) as u32,
+                pose_a: Pose {
+                    position: rng.in_disk(Vec2::ZERO, 150.0),
+                    angle: rng.angle(),
+                },
+                b: rng.below(4) as u32,
+                pose_b: Pose {
+                    position: Vec2::ZERO,
+                    angle: rng.angle(),
+                },
+            })
+            .collect();
+        check_all(&shapes, &pairs);
+    }
+}
+
+#[test]
+fn the_chapter_scene_gives_the_chapter_answers() {
+    // The box 140×90 just right of the pentagon of radius 80: the box's
+    // left side at x = 1 is inside the pentagon's right corner.
+    let shapes = vec![
+        Shape::Polygon(Polygon::rectangle(140.0, 90.0).unwrap()),
+        Shape::Polygon(Polygon::regular(5, 80.0).unwrap()),
+    ];
+    let right = Vec2::from_angle(-std::f32::consts::FRAC_PI_2 + std::f32::consts::TAU / 5.0) * 80.0;
+    let pairs = [
+        Pair {
+            a: 0,
+            pose_a: Pose {
+                position: Vec2::new(right.x + 69.0, right.y),
+                angle: 0.0,
+            },
+            b: 1,
+            pose_b: Pose::default(),
+        },
+        Pair {
+            a: 0,
+            pose_a: Pose {
+                position: Vec2::new(right.x + 75.0, right.y),
+                angle: 0.0,
+            },
+            b: 1,
+            pose_b: Pose::default(),
+        },
+    ];
+    for (name, engine) in engines() {
+        let mut out = Vec::new();
+        engine(&shapes, &pairs, &mut out).unwrap();
+        assert!(out[0].overlapping, "{name}");
+        assert!(
+            (out[0].depth - 1.0).abs() < 1e-3,
+            "{name}: the push is 1 px: {:?}",
+            out[0]
+        );
+        assert!(
+            out[0].axis.distance(Vec2::X) < 1e-5,
+            "{name}: the box moves right: {:?}",
+            out[0]
+        );
+        assert!(!out[1].overlapping, "{name}");
+        assert!(
+            (out[1].depth - 5.0).abs() < 1e-3,
+            "{name}: a 5 px gap: {:?}",
+            out[1]
+        );
+        assert!(
+            out[1].axis.distance(Vec2::X) < 1e-5,
+            "{name}: from the pentagon towards the box: {:?}",
+            out[1]
+        );
+    }
+}
+
+#[test]
+fn bad_batches_are_refused_whole_and_leave_out_empty() {
+    let shapes = vec![
+        Shape::Polygon(Polygon::rectangle(2.0, 1.0).unwrap()),
+        Shape::Circle { radius: 1.0 },
+    ];
+    let good = Pair {
+        a: 0,
+        pose_a: Pose::default(),
+        b: 1,
+        pose_b: Pose {
+            position: Vec2::X,
+            angle: 0.0,
+        },
+    };
+    let bad_pose = |pose: Pose| {
+        let mut pairs = vec![good; 40];
+        pairs[37].pose_b = pose;
+        pairs
+    };
+    let cases: Vec<(Vec<Shape>, Vec<Pair>, BatchError)> = vec![
+        (
+            shapes.clone(),
+            {
+                let mut p = vec![good; 40];
+                p[33].b = 2;
+                p
+            },
+            BatchError::ShapeIndex {
+                pair: 33,
+                shape: 2,
+                len: 2,
+            },
+        ),
+        (
+            shapes.clone(),
+            {
+                let mut p = vec![good; 40];
+                p[0].a = u32::MAX;
+                p
+            },
+            BatchError::ShapeIndex {
+                pair: 0,
+                shape: u32::MAX,
+                len: 2,
+            },
+        ),
+        (
+            shapes.clone(),
+            bad_pose(Pose {
+                position: Vec2::new(f32::NAN, 0.0),
+                angle: 0.0,
+            }),
+            BatchError::BadPose { pair: 37 },
+        ),
+        (
+            shapes.clone(),
+            bad_pose(Pose {
+                position: Vec2::ZERO,
+                angle: f32::INFINITY,
+            }),
+            BatchError::BadPose { pair: 37 },
+        ),
+        (
+            shapes.clone(),
+            bad_pose(Pose {
+                position: Vec2::new(0.0, 2.0 * MAX_COORDINATE),
+                angle: 0.0,
+            }),
+            BatchError::BadPose { pair: 37 },
+        ),
+        (
+            vec![shapes[0].clone(), Shape::Circle { radius: -1.0 }],
+            vec![good; 3],
+            BatchError::BadShape { shape: 1 },
+        ),
+        (
+            vec![shapes[0].clone(), Shape::Circle { radius: f32::NAN }],
+            vec![good; 3],
+            BatchError::BadShape { shape: 1 },
+        ),
+    ];
+    for (shapes, pairs, want) in cases {
+        for (name, engine) in engines() {
+            let mut out = vec![
+                SatResult {
+                    overlapping: true,
+                    axis: Vec2::X,
+                    depth: 1.0
+                };
+                5
+            ];
+            assert_eq!(engine(&shapes, &pairs, &mut out), Err(want), "{name}");
+            assert!(out.is_empty(), "{name}: out is left empty");
+        }
+        assert!(!want.to_string().is_empty());
+    }
+}
+
+#[test]
+fn out_is_cleared_refilled_in_order_and_keeps_its_capacity() {
+    let w = workloads::chapter(1000, 9);
+    let mut out = Vec::new();
+    batch::collide(&w.shapes, &w.pairs, &mut out).unwrap();
+    let (ptr, cap) = (out.as_ptr(), out.capacity());
+    batch::collide(&w.shapes, &w.pairs[..500], &mut out).unwrap();
+    assert_eq!(out.len(), 500);
+    assert_eq!(
+        (out.as_ptr(), out.capacity()),
+        (ptr, cap),
+        "the same buffer, reused"
+    );
+    let reversed: Vec<Pair> = w.pairs.iter().rev().copied().collect();
+    let mut back = Vec::new();
+    batch::collide(&w.shapes, &reversed, &mut back).unwrap();
+    let mut forward = Vec::new();
+    batch::collide(&w.shapes, &w.pairs, &mut forward).unwrap();
+    for (i, r) in back.iter().rev().enumerate() {
+        assert_eq!(
+            r.overlapping, forward[i].overlapping,
+            "pair {i}: results follow the pairs' order"
+        );
+    }
+    batch::collide(&w.shapes, &[], &mut out).unwrap();
+    assert!(out.is_empty());
+}
+
+#[test]
+fn the_widest_instruction_set_is_chosen_and_available() {
+    let best = Isa::best();
+    assert!(best.is_available());
+    assert!(Isa::available().iter().all(|i| i.lanes() <= best.lanes()));
+    assert!(Isa::available().contains(&Isa::Scalar));
+    #[cfg(target_arch = "x86_64")]
+    assert!(Isa::available().contains(&Isa::Sse2));
+}
+
+#[test]
+fn verdicts_agree_with_parry2d() {
+    // parry2d's contact with no prediction: a contact means dist <= 0.
+    for w in [
+        workloads::chapter(5000, 21),
+        workloads::random_polygons(5000, 22),
+        workloads::polygons_circles(5000, 23),
+    ] {
+        let parry = workloads::parry_shapes(&w.shapes);
+        let mut out = Vec::new();
+        batch::collide(&w.shapes, &w.pairs, &mut out).unwrap();
+        let mut disagree = 0;
+        for (p, r) in w.pairs.iter().zip(&out) {
+            let (pa, pb) = (
+                workloads::parry_pose(p.pose_a),
+                workloads::parry_pose(p.pose_b),
+            );
+            let c = parry2d::query::contact(
+                &pa,
+                &*parry[p.a as usize],
+                &pb,
+                &*parry[p.b as usize],
+                0.0,
+            )
+            .unwrap();
+            let theirs = c.is_some_and(|c| c.dist <= 0.0);
+            if theirs != r.overlapping {
+                let size = reach(&w.shapes[p.a as usize]).max(reach(&w.shapes[p.b as usize]));
+                assert!(
+                    r.depth <= 1e-4 * size,
+                    "{}: parry2d says {theirs}, we say {r:?}",
+                    w.name
+                );
+                disagree += 1;
+            }
+        }
+        assert!(
+            disagree <= 2,
+            "{}: {disagree} touching disagreements",
+            w.name
+        );
+    }
+}
+
+fn arb_shape() -> impl Strategy<Value = Shape> {
+    prop_oneof![
+        (3usize..=8, 1e-3f32..1e6, any::<u64>())
+            .prop_map(|(k, s, seed)| Shape::Polygon(polygon(&mut Rng(seed ^ k as u64), s))),
+        (0.0f32..1e6).prop_map(|radius| Shape::Circle { radius }),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// Small batches for shrinking: one shape pair at up to 20 poses.
+    #[test]
+    fn any_small_batch_agrees(a in arb_shape(), b in arb_shape(), poses in prop::collection::vec((-3.0f32..3.0, -3.0f32..3.0, -10.0f32..10.0, -10.0f32..10.0), 1..20)) {
+        let scale = reach(&a).max(reach(&b));
+        let shapes = vec![a, b];
+        let pairs: Vec<Pair> = poses
+            .iter()
+            .map(|&(x, y, ta, tb)| Pair { a: 0, pose_a: Pose { position: Vec2::new(x, y) * scale, angle: ta }, b: 1, pose_b: Pose { position: Vec2::ZERO, angle: tb } })
+            .collect();
+        let mut out = Vec::new();
+        for (name, engine) in engines() {
+            engine(&shapes, &pairs, &mut out).unwrap();
+            for (p, r) in pairs.iter().zip(&out) {
+                if let Err(e) = check(&shapes, p, r) {
+                    prop_assert!(false, "{}: {}", name, e);
+                }
+            }
+        }
+    }
+}
