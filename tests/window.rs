@@ -109,7 +109,12 @@ fn start_xvfb(procs: &mut Processes, first: u32) -> u32 {
                 .stderr(Stdio::null())
                 .status()
                 .is_ok_and(|s| s.success());
-            if answered {
+            // The server that answered must be ours: its lock file names
+            // our child (another test run may hold this display, and then
+            // our Xvfb exits while theirs answers).
+            let ours = std::fs::read_to_string(format!("/tmp/.X{n}-lock"))
+                .is_ok_and(|lock| lock.trim() == child.id().to_string());
+            if answered && ours {
                 procs.0.push(child);
                 return n;
             }

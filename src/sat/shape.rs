@@ -14,6 +14,10 @@ use super::error::{MAX_COORDINATE, ShapeError};
 #[derive(Debug, Clone, PartialEq)]
 pub struct Polygon {
     points: Vec<Vec2>,
+    /// +1 or −1: what the quarter turn of an edge (glam's `perp`) is
+    /// multiplied by to point out of the polygon, which depends on the
+    /// winding the corners were given in.
+    outward: f32,
 }
 
 /// A circle: its center and its radius.
@@ -59,8 +63,8 @@ impl Polygon {
     /// one line, or corners that are not in convex order (a dent, a spike
     /// that doubles back, or a star that winds around twice).
     pub fn new(points: Vec<Vec2>) -> Result<Polygon, ShapeError> {
-        validate(&points)?;
-        Ok(Polygon { points })
+        let outward = validate(&points)?;
+        Ok(Polygon { points, outward })
     }
 
     /// The convex hull of any points, in either order: the smallest convex
@@ -127,6 +131,8 @@ impl Polygon {
                 .iter()
                 .map(|&c| position + turn.rotate(c))
                 .collect(),
+            // A turn keeps the winding (only a mirror would change it).
+            outward: self.outward,
         }
     }
 
@@ -168,6 +174,14 @@ impl Polygon {
         self.edges().map(|(a, b)| edge_normal(b - a))
     }
 
+    /// The unit normal of edge `i` (from corner `i` to the next) that
+    /// points out of the polygon, or zero for an edge of no length.
+    pub fn outward_normal(&self, i: usize) -> Vec2 {
+        let n = self.points.len();
+        let next = if i + 1 == n { 0 } else { i + 1 };
+        unit_or_zero((self.points[next] - self.points[i]).perp() * self.outward)
+    }
+
     /// The corner nearest to `point` (the first of any that tie).
     pub fn nearest_corner(&self, point: Vec2) -> Vec2 {
         let mut best = self.points[0];
@@ -203,6 +217,13 @@ pub(crate) fn edge_normal(edge: Vec2) -> Vec2 {
 /// would underflow) and huge ones (whose squared length would overflow)
 /// still give a direction.
 pub(crate) fn unit_or_zero(v: Vec2) -> Vec2 {
+    // The common case first: a length whose square neither underflows nor
+    // overflows. (The bounds leave a factor of 1e6 of room either side of
+    // where f32 stops being exact enough.)
+    let length_squared = v.length_squared();
+    if length_squared > 1e-30 && length_squared < 1e30 {
+        return v * length_squared.sqrt().recip();
+    }
     let largest = v.abs().max_element();
     if largest == 0.0 || !largest.is_finite() {
         return Vec2::ZERO;
@@ -236,12 +257,13 @@ fn distinct_count(points: &[Vec2]) -> usize {
     seen.len()
 }
 
-/// Checks a corner list for everything `Polygon::new` promises.
+/// Checks a corner list for everything `Polygon::new` promises, and gives
+/// the sign that turns its edges' `perp` outward.
 ///
 /// The geometry is done in `f64`, on coordinates moved so the first corner
 /// is at the origin and scaled so the shape is about 1 across: then the same
 /// tolerances serve a shape 1e-20 across and one 1e15 across.
-fn validate(points: &[Vec2]) -> Result<(), ShapeError> {
+fn validate(points: &[Vec2]) -> Result<f32, ShapeError> {
     check_coordinates(points)?;
 
     // The corners with repeats in a row removed (around the wrap too),
@@ -329,5 +351,7 @@ fn validate(points: &[Vec2]) -> Result<(), ShapeError> {
             return Err(ShapeError::NotConvex { index });
         }
     }
-    Ok(())
+    // Counterclockwise (with y up; a positive area) has the inside on the
+    // left of each edge, where `perp` points, so outward is the other way.
+    Ok(if winding > 0.0 { -1.0 } else { 1.0 })
 }

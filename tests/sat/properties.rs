@@ -153,6 +153,27 @@ proptest! {
     }
 
     #[test]
+    fn the_faces_of_a_minus_b_give_the_chapter_loops_answer(a in convex_polygon(), b in convex_polygon()) {
+        // sat_polygons finds overlaps by the faces of A − B; the chapter's
+        // loop tries both ways out on every axis. Same verdict, same push.
+        let tol = 1e-4 * size(&a).max(size(&b));
+        let fast = sat_polygons(&a, &b);
+        let chapter = sat_visualizer::sat::sat_on_axes(&a, &b, polygon_axes(&a, &b));
+        if fast.depth > tol && chapter.depth > tol {
+            prop_assert_eq!(fast.overlapping, chapter.overlapping, "{:?} {:?}", fast, chapter);
+        }
+        if !chapter.overlapping && !fast.overlapping {
+            prop_assert_eq!(fast, chapter);
+        } else if fast.overlapping && chapter.overlapping {
+            prop_assert!((fast.depth - chapter.depth).abs() <= tol, "{:?} {:?}", fast, chapter);
+            let ties = pushes(&a, &b, polygon_axes(&a, &b));
+            if ties.len() < 2 || ties[1] - ties[0] > tol {
+                prop_assert!(fast.axis.abs_diff_eq(chapter.axis, 1e-5), "{:?} {:?}", fast, chapter);
+            }
+        }
+    }
+
+    #[test]
     fn moving_a_by_the_push_leaves_them_just_touching(a in convex_polygon(), b in convex_polygon(), c in circle()) {
         let tol = 2e-4 * size(&a).max(size(&b)).max(c.radius);
         let hit = sat_polygons(&a, &b);
