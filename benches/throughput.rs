@@ -4,8 +4,9 @@
 //! convex polygons of 3 to 8 corners, and polygons against circles.
 //!
 //! `cargo bench --bench throughput` (a few minutes). An engine is a name
-//! and a closure over a workload: adding one (the GPU collider, say) is one
-//! more entry in `engines`.
+//! and a closure over a workload. Where a wgpu adapter is found, the GPU
+//! collider gets four rows per workload: its wall time per batch, and that
+//! time split into upload, compute and read-back (from its own timing).
 
 #[path = "../tests/support/batch_workloads.rs"]
 mod workloads;
@@ -16,6 +17,7 @@ use std::time::Duration;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use parry2d::query;
 use sat_visualizer::batch::{self, Isa, Shape};
+use sat_visualizer::gpu::{GpuCollider, GpuTiming};
 use sat_visualizer::sat::{Circle, Polygon, SatResult, sat_polygon_circle, sat_polygons};
 use workloads::Workload;
 
@@ -149,8 +151,48 @@ fn engines() -> Vec<(String, Run)> {
     list
 }
 
+/// The GPU collider's rows: `iter_custom` times each part by the collider's
+/// own split of every call.
+fn gpu_rows(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    gpu: &mut GpuCollider,
+    r: &Ready,
+    out: &mut Vec<SatResult>,
+) {
+    type Part = fn(&GpuTiming) -> Duration;
+    let parts: [(&str, Part); 4] = [
+        ("gpu wall", |t| t.total),
+        ("gpu upload", |t| t.upload),
+        ("gpu compute", |t| t.compute),
+        ("gpu read-back", |t| t.readback),
+    ];
+    for (name, part) in parts {
+        group.bench_function(name, |b| {
+            b.iter_custom(|iters| {
+                let mut spent = Duration::ZERO;
+                for _ in 0..iters {
+                    gpu.collide(&r.work.shapes, &r.work.pairs, out)
+                        .expect("a valid batch on a working GPU");
+                    spent += part(&gpu.last_timing());
+                }
+                spent
+            })
+        });
+    }
+}
+
 fn throughput(c: &mut Criterion) {
     let engines = engines();
+    let mut gpu = match GpuCollider::new_headless() {
+        Ok(gpu) => {
+            eprintln!("GPU adapter: {}", gpu.adapter_name());
+            Some(gpu)
+        }
+        Err(e) => {
+            eprintln!("no GPU rows: {e}");
+            None
+        }
+    };
     for work in [
         workloads::chapter(PAIRS, 1),
         workloads::random_polygons(PAIRS, 2),
@@ -166,6 +208,9 @@ fn throughput(c: &mut Criterion) {
         let mut out = Vec::with_capacity(PAIRS);
         for (name, run) in &engines {
             group.bench_function(name.as_str(), |b| b.iter(|| black_box(run(&r, &mut out))));
+        }
+        if let Some(gpu) = gpu.as_mut() {
+            gpu_rows(&mut group, gpu, &r, &mut out);
         }
         group.finish();
     }

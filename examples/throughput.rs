@@ -8,6 +8,8 @@
 //! a progress bar runs on stderr meanwhile. It also checks every engine's
 //! verdicts against parry2d's (`contact` with no prediction: a contact
 //! means dist <= 0) and exits non-zero if one disagrees beyond touching.
+//! Where a wgpu adapter is found, the GPU collider gets a row too, and its
+//! time is split into upload, compute and read-back below the table.
 
 #[path = "../tests/support/batch_workloads.rs"]
 mod workloads;
@@ -36,6 +38,43 @@ struct Prepared {
     work: Workload,
     parry: Vec<parry2d::shape::SharedShape>,
     parry_poses: Vec<(parry2d::math::Pose, parry2d::math::Pose)>,
+}
+
+/// The GPU collider's timing split for each workload, filled by its row.
+type GpuSplits = std::rc::Rc<std::cell::RefCell<Vec<(String, sat_visualizer::gpu::GpuTiming)>>>;
+
+/// The GPU collider's row, if there is an adapter: the wall time of each
+/// `collide` call, with its split kept for the table's foot.
+fn gpu_engine(splits: &GpuSplits) -> Result<(Engine, String), String> {
+    let collider = sat_visualizer::gpu::GpuCollider::new_headless().map_err(|e| e.to_string())?;
+    let adapter = collider.adapter_name().to_string();
+    let collider = std::cell::RefCell::new(collider);
+    let splits = splits.clone();
+    let run: Run = Box::new(move |w, out| {
+        thread_local! {
+            static RESULTS: std::cell::RefCell<Vec<SatResult>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        let mut gpu = collider.borrow_mut();
+        RESULTS.with_borrow_mut(|r| {
+            let start = Instant::now();
+            gpu.collide(&w.work.shapes, &w.work.pairs, r)
+                .expect("a valid batch on a working GPU");
+            let spent = start.elapsed();
+            let mut splits = splits.borrow_mut();
+            splits.retain(|(name, _)| name != w.work.name);
+            splits.push((w.work.name.into(), gpu.last_timing()));
+            out.clear();
+            out.extend(r.iter().map(|r| r.overlapping));
+            spent
+        })
+    });
+    Ok((
+        Engine {
+            name: "gpu::GpuCollider (wall)".into(),
+            run,
+        },
+        adapter,
+    ))
 }
 
 fn engines() -> Vec<Engine> {
@@ -147,7 +186,7 @@ fn sat_on_placed(w: &Prepared, out: &mut Vec<bool>) -> Duration {
     };
     out.clear();
     let mut spent = Duration::ZERO;
-    for block in w.work.pairs.chunks(1 << 16) {
+    for block in w.work.pairs.chunks(1 << 10) {
         let placed: Vec<(Placed, Placed)> = block
             .iter()
             .map(|p| {
@@ -198,6 +237,10 @@ fn parse_args() -> Result<usize, String> {
                     return Err("--pairs must be at least 1".into());
                 }
             }
+            "-h" | "--help" => {
+                println!("usage: throughput [--pairs N]   (default 1000000 pairs per workload)");
+                std::process::exit(0);
+            }
             other => {
                 return Err(format!(
                     "unknown argument `{other}` (usage: throughput [--pairs N])"
@@ -228,7 +271,15 @@ fn main() {
         work,
     })
     .collect();
-    let engines = engines();
+    let mut engines = engines();
+    let splits = GpuSplits::default();
+    let gpu_adapter = match gpu_engine(&splits) {
+        Ok((engine, adapter)) => {
+            engines.push(engine);
+            format!("GPU adapter: {adapter}")
+        }
+        Err(e) => format!("GPU: none ({e})"),
+    };
     let bar = ProgressBar::new((workloads.len() * (engines.len() + 1)) as u64);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}").expect("a valid template"),
@@ -280,6 +331,23 @@ fn main() {
                 r.2,
                 1e3 / r.2,
                 parry / r.2
+            );
+        }
+    }
+    println!("{gpu_adapter}");
+    for (workload, t) in splits.borrow().iter() {
+        for (part, d) in [
+            ("upload", t.upload),
+            ("compute", t.compute),
+            ("read-back", t.readback),
+            ("total (wall)", t.total),
+        ] {
+            println!(
+                "{:<20} {:<36} {:>10.2} {:>12.2}",
+                workload,
+                format!("gpu {part}"),
+                t.ns_per_pair(d),
+                t.mpairs_per_s(d)
             );
         }
     }
