@@ -1,8 +1,21 @@
 //! SAT Visualizer: the Separating Axis Theorem as an exact Rust library, and
 //! a wgpu app that draws the dividing line or the push live.
 //!
-//! - [`sat`]: the test itself for convex polygons and circles, with no GPU
-//!   crate (build with `--no-default-features`).
+//! The flow is one way, and the modules follow it:
+//!
+//! - [`sat`]: the test itself for convex polygons and circles: shadows on
+//!   axes, edge normals as the axes, the shortest push checked both ways
+//!   out. No GPU crate (build with `--no-default-features`).
+//! - [`batch`]: the same test over many placed pairs at once, one pair per
+//!   SIMD lane (`collide`, and `collide_par` on all cores).
+//! - `gpu` (feature `gpu`): the same again in a WGSL compute shader.
+//! - [`scene`]: the visualizer's state on the CPU (shapes, input, the SAT
+//!   result) and the draw list it makes; it knows nothing of wgpu.
+//! - [`render`]: the draw list, and (feature `viewer`) the renderer that
+//!   draws one with lyon, one WGSL pipeline and glyphon; it knows nothing
+//!   of SAT.
+//! - `app` (feature `viewer`): the winit event loop that owns the window
+//!   and feeds the scene, and the headless `--screenshot` mode.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
