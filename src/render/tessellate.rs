@@ -529,21 +529,7 @@ impl Tessellator {
             self.corners.clear();
             self.corners
                 .extend([point(to.x, to.y), point(l.x, l.y), point(r.x, r.y)]);
-            let options = FillOptions::non_zero().with_tolerance(tolerance);
-            let mut out = BuffersBuilder::new(
-                &mut self.geometry,
-                WithColor(vertex_color(color, srgb_target)),
-            );
-            self.fill
-                .tessellate_polygon(
-                    Polygon {
-                        points: &self.corners,
-                        closed: true,
-                    },
-                    &options,
-                    &mut out,
-                )
-                .map_err(|e| lyon_error(index, e))?;
+            self.paint_corners(index, &Paint::fill(color), tolerance, srgb_target)?;
         }
         Ok(())
     }
