@@ -3,7 +3,7 @@
 
 use glam::Vec2;
 
-use super::shadow::{Interval, Shadow};
+use super::shadow::{Interval, Shadow, project_points};
 use super::shape::{Circle, Polygon, unit_or_zero};
 
 /// What the separating axis test found.
@@ -138,65 +138,112 @@ pub fn polygon_circle_axes<'a>(a: &'a Polygon, b: &'a Circle) -> impl Iterator<I
 /// every axis means the shapes collide, and the shortest push is kept,
 /// found by checking both ways out on every axis.
 ///
-/// The overlap is found with half the work of the chapter's loop, and the
-/// same answer (up to which of two equal pushes is kept): see
-/// [`face_push`]. Only when a face shows a gap does the chapter's loop run,
-/// to report the first axis in its order that has one.
+/// On its own edge's axis a polygon's shadow is known without projecting
+/// every corner (see `Polygon`'s thickness), so each axis projects only
+/// the other polygon's corners: about half the work of the chapter's loop,
+/// with its answer.
 pub fn sat_polygons(a: &Polygon, b: &Polygon) -> SatResult {
-    match face_push(a, b) {
-        Some(push) => push,
-        None => sat_on_axes(a, b, polygon_axes(a, b)),
+    let mut result = SatResult::START;
+    let (a_on, b_on) = (polygon_shadow(a), polygon_shadow(b));
+    if own_axes(a, b_on, true, &mut result) || own_axes(b, a_on, false, &mut result) {
+        return result;
     }
+    result
 }
 
-/// The shortest push out of an overlap, by the faces of A − B, or `None`
-/// when some face shows a gap.
+/// A polygon's shadow on an axis of any length: its corners projected.
+fn polygon_shadow(p: &Polygon) -> impl Fn(Vec2, f32) -> Interval + '_ {
+    |axis, _length| project_points(p.points(), axis)
+}
+
+/// Tries the axes of `own`'s edges, in order, with `own`'s shadow from its
+/// thickness and the other shape's from `other` (given the axis and its
+/// length); true at the first gap. `own_is_a` says which side of the test
+/// `own` is.
 ///
-/// A − B (every a − b) is convex, holds the origin exactly when the shapes
-/// overlap, and its faces run parallel to the polygons' edges: along each
-/// edge of A, facing the way A's edge faces, and along each edge of B,
-/// facing the opposite way. Moving A by t moves A − B by t, so the shortest
-/// push is the shortest way for the origin out of A − B: through its
-/// nearest face. On A's outward normal n that face is `a.max − b.min` away,
-/// and A moves back along −n; on B's outward normal m it is `b.max − a.min`
-/// away, and A moves forward along m. These are two of the chapter's four
-/// ways out on those axes; the other two never win, since they are not
-/// faces of A − B. And `a.max` on A's own outward normal is just where its
-/// edge lies, so only the other shape's corners need projecting.
-pub fn face_push(a: &Polygon, b: &Polygon) -> Option<SatResult> {
-    let mut best = SatResult::START;
-    (faces_clear(a, b, -1.0, &mut best) && faces_clear(b, a, 1.0, &mut best)).then_some(best)
-}
-
-/// Tries the faces along `own`'s edges: false at the first with a gap,
-/// otherwise each keeps its push if it is the shortest so far, moving A
-/// along `direction` times the outward normal.
-fn faces_clear(own: &Polygon, other: &Polygon, direction: f32, best: &mut SatResult) -> bool {
+/// Each axis is used as the edge's quarter turn, unnormalized: a gap is a
+/// gap on an axis of any length, and the square root that makes it a unit
+/// is then needed only to compare pushes, so it runs beside the
+/// projections instead of before them. Edges so short or long that their
+/// squared length leaves f32's comfortable range take the unit axis.
+fn own_axes(
+    own: &Polygon,
+    other: impl Fn(Vec2, f32) -> Interval,
+    own_is_a: bool,
+    result: &mut SatResult,
+) -> bool {
     let corners = own.points();
-    for (i, &corner) in corners.iter().enumerate() {
-        let normal = own.outward_normal(i);
-        if !is_axis(normal) {
-            continue;
-        }
-        let reach = normal.dot(corner);
-        let mut back = f32::INFINITY;
-        for q in other.points() {
-            let d = normal.dot(*q);
-            back = if d < back { d } else { back };
-        }
-        let push = reach - back;
-        if push < 0.0 {
-            return false;
-        }
-        if push < best.depth {
-            *best = SatResult {
-                overlapping: true,
-                axis: normal * direction,
-                depth: push,
-            };
+    let n = corners.len();
+    for i in 0..n {
+        let next = if i + 1 == n { 0 } else { i + 1 };
+        let raw = (corners[next] - corners[i]).perp();
+        let length_squared = raw.length_squared();
+        let (axis, length) = if length_squared > 1e-30 && length_squared < 1e30 {
+            (raw, length_squared.sqrt())
+        } else {
+            let unit = unit_or_zero(raw);
+            if !is_axis(unit) {
+                continue;
+            }
+            (unit, 1.0)
+        };
+        let here = own.shadow_on_own_edge(i, axis, length);
+        let there = other(axis, length);
+        let (a, b) = if own_is_a {
+            (here, there)
+        } else {
+            (there, here)
+        };
+        if gap_on_scaled_axis(axis, length, a, b, result) {
+            return true;
         }
     }
-    true
+    false
+}
+
+/// [`gap_on_axis`] on an axis `length` long, with shadows measured along
+/// it (so `length` times as long as on the unit axis): the same verdict,
+/// and the result in the unit axis's terms.
+#[inline]
+fn gap_on_scaled_axis(
+    axis: Vec2,
+    length: f32,
+    a: Interval,
+    b: Interval,
+    result: &mut SatResult,
+) -> bool {
+    let a_first = b.min - a.max;
+    let b_first = a.min - b.max;
+    if a_first > 0.0 || b_first > 0.0 {
+        let unit = axis * length.recip();
+        // Orient the axis so that A's shadow lies after B's along it.
+        *result = if a_first > b_first {
+            SatResult {
+                overlapping: false,
+                axis: -unit,
+                depth: a_first / length,
+            }
+        } else {
+            SatResult {
+                overlapping: false,
+                axis: unit,
+                depth: b_first / length,
+            }
+        };
+        return true;
+    }
+    let forward = b.max - a.min;
+    let backward = a.max - b.min;
+    let push = forward.min(backward);
+    if push < result.depth * length {
+        let unit = axis * length.recip();
+        *result = SatResult {
+            overlapping: true,
+            axis: if forward < backward { unit } else { -unit },
+            depth: push / length,
+        };
+    }
+    false
 }
 
 /// The separating axis test for a convex polygon A and a circle B. A circle
@@ -205,7 +252,24 @@ fn faces_clear(own: &Polygon, other: &Polygon, direction: f32, best: &mut SatRes
 /// the polygon is an edge, that edge's normal finds any gap; when it is a
 /// corner, this axis does.
 pub fn sat_polygon_circle(a: &Polygon, b: &Circle) -> SatResult {
-    sat_on_axes(a, b, polygon_circle_axes(a, b))
+    let mut result = SatResult::START;
+    // The circle's shadow on an axis `length` long: its center's place,
+    // give or take the radius that many times.
+    let circle = |axis: Vec2, length: f32| {
+        let center = b.center.dot(axis);
+        Interval {
+            min: center - b.radius * length,
+            max: center + b.radius * length,
+        }
+    };
+    if own_axes(a, circle, true, &mut result) {
+        return result;
+    }
+    let own = unit_or_zero(b.center - a.nearest_corner(b.center));
+    if is_axis(own) {
+        gap_on_axis(own, a.shadow(own), b.shadow(own), &mut result);
+    }
+    result
 }
 
 /// The separating axis test for two circles. Their one axis is the line

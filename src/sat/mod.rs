@@ -37,7 +37,7 @@ mod shape;
 pub mod shortcut;
 
 pub use collide::{
-    SatResult, face_push, gap_on_axis, polygon_axes, polygon_circle_axes, sat_circles, sat_on_axes,
+    SatResult, gap_on_axis, polygon_axes, polygon_circle_axes, sat_circles, sat_on_axes,
     sat_polygon_circle, sat_polygons,
 };
 pub use error::{MAX_COORDINATE, ShapeError};

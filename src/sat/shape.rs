@@ -1,6 +1,10 @@
 //! The two kinds of convex shape the test knows: polygons and circles.
 
+use std::sync::Arc;
+
 use glam::{DVec2, Vec2};
+
+use super::shadow::{Interval, project_points};
 
 use super::error::{MAX_COORDINATE, ShapeError};
 
@@ -18,7 +22,17 @@ pub struct Polygon {
     /// multiplied by to point out of the polygon, which depends on the
     /// winding the corners were given in.
     outward: f32,
+    /// How far the polygon reaches behind each edge, along that edge's
+    /// outward normal: with it, the polygon's shadow on its own edge's axis
+    /// is one dot product, not a pass over every corner. It does not change
+    /// when the polygon is turned or moved, so placed copies share it.
+    /// Kept for up to [`THICKNESS_CORNERS`] corners (it costs n² to find).
+    thickness: Option<Arc<[f32]>>,
 }
+
+/// The most corners for which a polygon keeps its thickness behind each
+/// edge; larger polygons find their own shadows by a pass over the corners.
+const THICKNESS_CORNERS: usize = 64;
 
 /// A circle: its center and its radius.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -64,7 +78,12 @@ impl Polygon {
     /// that doubles back, or a star that winds around twice).
     pub fn new(points: Vec<Vec2>) -> Result<Polygon, ShapeError> {
         let outward = validate(&points)?;
-        Ok(Polygon { points, outward })
+        let thickness = thickness(&points, outward);
+        Ok(Polygon {
+            points,
+            outward,
+            thickness,
+        })
     }
 
     /// The convex hull of any points, in either order: the smallest convex
@@ -133,6 +152,7 @@ impl Polygon {
                 .collect(),
             // A turn keeps the winding (only a mirror would change it).
             outward: self.outward,
+            thickness: self.thickness.clone(),
         }
     }
 
@@ -174,12 +194,32 @@ impl Polygon {
         self.edges().map(|(a, b)| edge_normal(b - a))
     }
 
-    /// The unit normal of edge `i` (from corner `i` to the next) that
-    /// points out of the polygon, or zero for an edge of no length.
-    pub fn outward_normal(&self, i: usize) -> Vec2 {
-        let n = self.points.len();
-        let next = if i + 1 == n { 0 } else { i + 1 };
-        unit_or_zero((self.points[next] - self.points[i]).perp() * self.outward)
+    /// The polygon's shadow on `axis`, the quarter turn of its own edge `i`
+    /// (from corner `i` to the next) either way round, `length` long (1 for
+    /// the unit normal; shadows on a longer axis come out that many times
+    /// as long). The edge is the polygon's front along its outward normal,
+    /// so one end of the shadow is where the edge lies, and the other is
+    /// the polygon's thickness behind it: one dot product, not a pass over
+    /// every corner.
+    pub(crate) fn shadow_on_own_edge(&self, i: usize, axis: Vec2, length: f32) -> Interval {
+        let Some(thickness) = &self.thickness else {
+            return project_points(&self.points, axis);
+        };
+        let front = axis.dot(self.points[i]);
+        let behind = thickness[i] * length;
+        // `axis` is the outward normal when `outward` is +1 (the quarter
+        // turn already points out), and the inward one otherwise.
+        if self.outward > 0.0 {
+            Interval {
+                min: front - behind,
+                max: front,
+            }
+        } else {
+            Interval {
+                min: front,
+                max: front + behind,
+            }
+        }
     }
 
     /// The corner nearest to `point` (the first of any that tie).
@@ -229,6 +269,25 @@ pub(crate) fn unit_or_zero(v: Vec2) -> Vec2 {
         return Vec2::ZERO;
     }
     (v / largest).normalize_or_zero()
+}
+
+/// Each edge's thickness: how far the farthest corner lies behind the
+/// edge's line, along its outward normal (0 for an edge of no length).
+fn thickness(points: &[Vec2], outward: f32) -> Option<Arc<[f32]>> {
+    if points.len() > THICKNESS_CORNERS {
+        return None;
+    }
+    let n = points.len();
+    let behind = (0..n).map(|i| {
+        let next = if i + 1 == n { 0 } else { i + 1 };
+        let normal = edge_normal(points[next] - points[i]) * outward;
+        let front = normal.dot(points[i]);
+        points
+            .iter()
+            .map(|p| front - normal.dot(*p))
+            .fold(0.0, f32::max)
+    });
+    Some(behind.collect())
 }
 
 fn in_range(p: Vec2) -> bool {

@@ -316,5 +316,39 @@ fn apart_axis_points_from_b_towards_a() {
         project_circle(&circle, rc.axis),
     );
     assert!(!rc.overlapping && close(sa.min - sb.max, rc.depth, 1e-3));
-    assert_eq!(shortcut_polygon_circle(&b, &circle), rc);
+    let short = shortcut_polygon_circle(&b, &circle);
+    assert!(!short.overlapping && short.axis.abs_diff_eq(rc.axis, 1e-6));
+    assert!(close(short.depth, rc.depth, 1e-3));
+}
+
+#[test]
+fn every_size_and_corner_count_gives_the_chapter_loops_answer() {
+    // sat_polygons takes shortcuts the chapter's loop does not: a polygon's
+    // own shadow from its thickness (kept up to 64 corners), and unit axes
+    // only where an edge's squared length stays in range. Check each way
+    // through against the plain loop.
+    let chapter =
+        |a: &Polygon, b: &Polygon| sat_visualizer::sat::sat_on_axes(a, b, polygon_axes(a, b));
+    for (sides, radius) in [(100, 80.0), (7, 1e-20), (7, 1e-16), (7, 1e15), (5, 80.0)] {
+        let fixed = Polygon::regular(sides, radius).unwrap();
+        let moving = Polygon::rectangle(1.75 * radius, 1.1 * radius).unwrap();
+        for k in 0..40 {
+            let t = k as f32 / 40.0;
+            let offset = Vec2::from_angle(t * 11.0) * radius * (3.0 * t);
+            let a = moving.placed(offset, t * 7.0);
+            let (fast, slow) = (sat_polygons(&a, &fixed), chapter(&a, &fixed));
+            assert_eq!(
+                fast.overlapping, slow.overlapping,
+                "{sides} sides, radius {radius}: {fast:?} {slow:?}"
+            );
+            assert!(
+                fast.axis.abs_diff_eq(slow.axis, 1e-4),
+                "{sides} sides, radius {radius}: {fast:?} {slow:?}"
+            );
+            assert!(
+                (fast.depth - slow.depth).abs() <= 1e-4 * radius,
+                "{fast:?} {slow:?}"
+            );
+        }
+    }
 }

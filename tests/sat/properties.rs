@@ -153,9 +153,10 @@ proptest! {
     }
 
     #[test]
-    fn the_faces_of_a_minus_b_give_the_chapter_loops_answer(a in convex_polygon(), b in convex_polygon()) {
-        // sat_polygons finds overlaps by the faces of A − B; the chapter's
-        // loop tries both ways out on every axis. Same verdict, same push.
+    fn own_shadows_from_thickness_give_the_chapter_loops_answer(a in convex_polygon(), b in convex_polygon()) {
+        // sat_polygons takes each polygon's shadow on its own edge's axis
+        // from its thickness; the chapter's loop projects every corner.
+        // Same verdict, same push.
         let tol = 1e-4 * size(&a).max(size(&b));
         let fast = sat_polygons(&a, &b);
         let chapter = sat_visualizer::sat::sat_on_axes(&a, &b, polygon_axes(&a, &b));
@@ -163,7 +164,13 @@ proptest! {
             prop_assert_eq!(fast.overlapping, chapter.overlapping, "{:?} {:?}", fast, chapter);
         }
         if !chapter.overlapping && !fast.overlapping {
-            prop_assert_eq!(fast, chapter);
+            // The same first axis with a gap, and the same gap, unless an
+            // earlier axis's gap is within rounding of nothing.
+            let ties = pushes(&a, &b, polygon_axes(&a, &b));
+            if ties.iter().all(|p| p.abs() > tol) {
+                prop_assert!(fast.axis.abs_diff_eq(chapter.axis, 1e-6), "{:?} {:?}", fast, chapter);
+                prop_assert!((fast.depth - chapter.depth).abs() <= tol, "{:?} {:?}", fast, chapter);
+            }
         } else if fast.overlapping && chapter.overlapping {
             prop_assert!((fast.depth - chapter.depth).abs() <= tol, "{:?} {:?}", fast, chapter);
             let ties = pushes(&a, &b, polygon_axes(&a, &b));
