@@ -224,7 +224,6 @@ impl DrawList {
     }
 
     /// Adds a dashed line.
-    #[allow(clippy::too_many_arguments)]
     pub fn dashed(&mut self, from: Vec2, to: Vec2, width: f32, dash: f32, gap: f32, color: Color) {
         self.items.push(Primitive::Dashed {
             from,
