@@ -16,7 +16,7 @@ use super::Pair;
 use super::lanes::{MAX_LANES, Simd, sin_cos};
 use super::prepared::{LANE_CORNERS as M, PolyData};
 use super::walk::Sink;
-use crate::sat::SatResult;
+use crate::sat::{MAX_COORDINATE, SatResult};
 
 type Row = [f32; MAX_LANES];
 
@@ -131,30 +131,28 @@ pub(crate) struct Poses<S> {
 }
 
 impl<S: Simd> Poses<S> {
+    /// The lanes' poses, or `None` when any of them is unfit to test by
+    /// the same rule as `pose_ok` (a position beyond [`MAX_COORDINATE`] or
+    /// an angle that is not finite; NaN fails both compares).
     #[inline(always)]
-    pub(crate) fn gather(pairs: &[Pair], swap: bool) -> Self {
-        let mut rows = [[0.0f32; MAX_LANES]; 6];
-        for (l, pair) in pairs.iter().enumerate().take(S::LANES) {
-            let (a, b) = if swap {
-                (pair.pose_b, pair.pose_a)
-            } else {
-                (pair.pose_a, pair.pose_b)
-            };
-            rows[0][l] = a.position.x;
-            rows[1][l] = a.position.y;
-            rows[2][l] = a.angle;
-            rows[3][l] = b.position.x;
-            rows[4][l] = b.position.y;
-            rows[5][l] = b.angle;
-        }
-        Poses {
-            ax: S::load(&rows[0]),
-            ay: S::load(&rows[1]),
-            aa: S::load(&rows[2]),
-            bx: S::load(&rows[3]),
-            by: S::load(&rows[4]),
-            ba: S::load(&rows[5]),
-        }
+    pub(crate) fn gather(pairs: &[Pair], swap: bool) -> Option<Self> {
+        let [ax, ay, aa, bx, by, ba] = S::poses(pairs, swap);
+        let p = Poses {
+            ax,
+            ay,
+            aa,
+            bx,
+            by,
+            ba,
+        };
+        let (far, turn) = (S::splat(MAX_COORDINATE), S::splat(f32::MAX));
+        let bad = p.ax.abs().any_not_le(far)
+            | p.ay.abs().any_not_le(far)
+            | p.bx.abs().any_not_le(far)
+            | p.by.abs().any_not_le(far)
+            | p.aa.abs().any_not_le(turn)
+            | p.ba.abs().any_not_le(turn);
+        (!bad).then_some(p)
     }
 }
 

@@ -4,6 +4,8 @@
 //! operation) and here by [`Portable`], plain arrays whose loops LLVM may
 //! or may not vectorize (the scalar and NEON engines).
 
+use super::Pair;
+
 /// The most lanes any instruction set has (AVX-512: 16 floats).
 pub(crate) const MAX_LANES: usize = 16;
 
@@ -34,6 +36,29 @@ pub(crate) trait Simd: Copy {
     #[inline(always)]
     fn neg(self) -> Self {
         Self::splat(0.0).sub(self)
+    }
+
+    /// The first [`Simd::LANES`] pairs' poses (at least that many are
+    /// given), one row per number: A's x, y and angle, then B's (A and B
+    /// swapped with `swap`). Here a scalar loop into arrays; AVX-512
+    /// gathers each row with one instruction instead.
+    #[inline(always)]
+    fn poses(pairs: &[Pair], swap: bool) -> [Self; 6] {
+        let mut rows = [[0.0f32; MAX_LANES]; 6];
+        for (l, pair) in pairs.iter().enumerate().take(Self::LANES) {
+            let (a, b) = if swap {
+                (pair.pose_b, pair.pose_a)
+            } else {
+                (pair.pose_a, pair.pose_b)
+            };
+            rows[0][l] = a.position.x;
+            rows[1][l] = a.position.y;
+            rows[2][l] = a.angle;
+            rows[3][l] = b.position.x;
+            rows[4][l] = b.position.y;
+            rows[5][l] = b.angle;
+        }
+        rows.map(|r| Self::load(&r))
     }
 }
 

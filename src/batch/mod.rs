@@ -257,21 +257,20 @@ pub fn collide_with(
     pairs: &[Pair],
     out: &mut Vec<SatResult>,
 ) -> Result<(), BatchError> {
-    // The pairs are checked a block at a time, each block just before it
-    // is tested (so it is read from memory once, for both); a bad pair
-    // anywhere clears what was done and refuses the batch, so nothing of
-    // it is seen.
-    const BLOCK: usize = 4096;
+    // The pairs are checked as they are tested, a chunk of lanes at a
+    // time, by the walk itself (its vector compares on the gathered poses
+    // cost far less than a scalar pass over every pair beforehand). A bad
+    // pair anywhere stops it, clears what was done and refuses the batch,
+    // so nothing of it is seen; only then are the pairs gone through one
+    // by one, by the same rule, to say which pair and why.
     out.clear();
     validate_shapes(shapes)?;
     let table = prepared::prepare(shapes);
     out.reserve(pairs.len());
-    for (k, block) in pairs.chunks(BLOCK).enumerate() {
-        if let Err(e) = validate_pairs(shapes.len(), block, k * BLOCK) {
-            out.clear();
-            return Err(e);
-        }
-        isa::run(isa, &table, block, out);
+    if !isa::run(isa, &table, pairs, out) {
+        out.clear();
+        validate_pairs(shapes.len(), pairs, 0)?;
+        unreachable!("the walk refuses only the pairs that validate_pairs refuses");
     }
     Ok(())
 }

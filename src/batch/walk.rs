@@ -6,7 +6,7 @@
 use super::kernel::{Poses, Side, polygon_circle, polygons};
 use super::lanes::{MAX_LANES, Simd};
 use super::prepared::{Info, PolyData, Prepared, Table};
-use super::{Pair, scalar};
+use super::{Pair, pose_ok, scalar};
 use crate::sat::SatResult;
 
 /// The kinds of pair a chunk can hold, for the kernels.
@@ -57,13 +57,22 @@ fn plan(table: &Table, lanes: &[Pair]) -> Plan {
     }
 }
 
-/// The whole of `pairs` (validated, on the prepared `table`) into `out`,
-/// `L` at a time. A chunk whose pairs are all of one kind runs in the
-/// kernel for it; a chunk that mixes kinds, or holds a polygon too large
-/// for the lanes, runs pair by pair. A chunk whose lanes all name the same
-/// two shapes as the one before needs no sorting and no gathering.
+/// The whole of `pairs` (on the prepared `table`) into `out`, `L` at a
+/// time. A chunk whose pairs are all of one kind runs in the kernel for
+/// it; a chunk that mixes kinds, or holds a polygon too large for the
+/// lanes, runs pair by pair. A chunk whose lanes all name the same two
+/// shapes as the one before needs no sorting and no gathering.
+///
+/// The pairs are checked here too, a chunk at a time and before anything
+/// of the chunk is looked up or tested: the shape indices in the loop
+/// that compares them anyway, the poses on the lanes they are gathered
+/// into (a few vector compares instead of a scalar pass over every pair).
+/// At the first chunk with a pair that `validate_pairs` would refuse, it
+/// stops and returns false, leaving what was put so far for the caller to
+/// throw away; true when every pair was fit and tested.
 #[inline(always)]
-pub(crate) fn run<S: Simd, K: Sink>(table: &Table, pairs: &[Pair], sink: &mut K) {
+pub(crate) fn run<S: Simd, K: Sink>(table: &Table, pairs: &[Pair], sink: &mut K) -> bool {
+    let len = table.info.len();
     let mut side_a = Side::new();
     let mut side_b = Side::new();
     let mut uniform: Option<(u32, u32, Plan)> = None;
@@ -87,8 +96,16 @@ pub(crate) fn run<S: Simd, K: Sink>(table: &Table, pairs: &[Pair], sink: &mut K)
             same &= (p.a == a0) & (p.b == b0);
         }
         let (kind, counts) = match uniform {
+            // The same two shapes in every lane as in a chunk already
+            // checked: the indices are known good.
             Some((a, b, plan)) if same && a == a0 && b == b0 => plan,
             _ => {
+                if !lanes
+                    .iter()
+                    .all(|p| ((p.a as usize) < len) & ((p.b as usize) < len))
+                {
+                    return false;
+                }
                 let plan = plan(table, lanes);
                 match plan.0 {
                     Kind::Polygons => {
@@ -115,7 +132,9 @@ pub(crate) fn run<S: Simd, K: Sink>(table: &Table, pairs: &[Pair], sink: &mut K)
         };
         match kind {
             Kind::Polygons => {
-                let poses = Poses::gather(lanes, false);
+                let Some(poses) = Poses::gather(lanes, false) else {
+                    return false;
+                };
                 polygons::<S, K>(&side_a, &side_b, counts, &poses, n, sink);
             }
             Kind::PolygonCircle | Kind::CirclePolygon => {
@@ -124,7 +143,9 @@ pub(crate) fn run<S: Simd, K: Sink>(table: &Table, pairs: &[Pair], sink: &mut K)
                 for (l, p) in lanes.iter().enumerate() {
                     r[l] = radius(table, if flip { p.a } else { p.b });
                 }
-                let poses = Poses::gather(lanes, flip);
+                let Some(poses) = Poses::gather(lanes, flip) else {
+                    return false;
+                };
                 polygon_circle::<S, K>(
                     &side_a,
                     (counts.0, counts.1),
@@ -136,10 +157,17 @@ pub(crate) fn run<S: Simd, K: Sink>(table: &Table, pairs: &[Pair], sink: &mut K)
                 );
             }
             Kind::Other => {
+                if !chunk
+                    .iter()
+                    .all(|p| pose_ok(&p.pose_a) & pose_ok(&p.pose_b))
+                {
+                    return false;
+                }
                 sink.put(n, |l| scalar::pair(&table.shapes, &chunk[l]));
             }
         }
     }
+    true
 }
 
 /// Where the kernels put their results, a chunk at a time, in order.
@@ -216,7 +244,7 @@ mod tests {
         // Sorted by kind, so most chunks run in a kernel.
         pairs.sort_by_key(|p| (p.a, p.b));
         let mut got = Vec::new();
-        run::<Portable<4>, _>(&table, &pairs, &mut got);
+        assert!(run::<Portable<4>, _>(&table, &pairs, &mut got));
         assert_eq!(got.len(), pairs.len());
         for (p, r) in pairs.iter().zip(&got) {
             let want = scalar::pair(&table.shapes, p);

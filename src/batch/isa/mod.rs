@@ -111,9 +111,10 @@ impl Isa {
     }
 }
 
-/// Runs the (validated, prepared) batch on `isa`, or on the widest
-/// available set narrower than it when this CPU lacks it.
-pub(crate) fn run<K: Sink>(isa: Isa, table: &Table, pairs: &[Pair], out: &mut K) {
+/// Runs the (prepared) batch on `isa`, or on the widest available set
+/// narrower than it when this CPU lacks it: false when it met a pair unfit
+/// to test and stopped there (see `walk::run`).
+pub(crate) fn run<K: Sink>(isa: Isa, table: &Table, pairs: &[Pair], out: &mut K) -> bool {
     let isa = if isa.is_available() {
         isa
     } else {
@@ -174,10 +175,12 @@ pub(crate) fn run_par(
         .filter_map(|(k, (slots, run))| match check(run, k * RUN) {
             Ok(()) => {
                 let mut cursor = walk::Cursor(slots);
-                self::run(isa, table, run, &mut cursor);
+                // `check` has passed the run, so the walk's own check
+                // passes it too and it tests every pair.
+                let fit = self::run(isa, table, run, &mut cursor);
                 // Every slot of this run written, one result per pair:
                 // what makes `set_len` below sound.
-                assert!(cursor.0.is_empty(), "a result for every pair");
+                assert!(fit && cursor.0.is_empty(), "a result for every pair");
                 None
             }
             Err(e) => Some(e),
@@ -195,12 +198,12 @@ pub(crate) fn run_par(
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx2,fma")]
-fn run_avx512<K: Sink>(table: &Table, pairs: &[Pair], out: &mut K) {
-    walk::run::<x86::Avx512, K>(table, pairs, out);
+fn run_avx512<K: Sink>(table: &Table, pairs: &[Pair], out: &mut K) -> bool {
+    walk::run::<x86::Avx512, K>(table, pairs, out)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma")]
-fn run_avx2<K: Sink>(table: &Table, pairs: &[Pair], out: &mut K) {
-    walk::run::<x86::Avx2, K>(table, pairs, out);
+fn run_avx2<K: Sink>(table: &Table, pairs: &[Pair], out: &mut K) -> bool {
+    walk::run::<x86::Avx2, K>(table, pairs, out)
 }

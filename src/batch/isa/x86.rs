@@ -8,8 +8,12 @@
 //! so each `unsafe` block below rests on that one check.
 
 use std::arch::x86_64::*;
+use std::mem::offset_of;
+
+use glam::Vec2;
 
 use crate::batch::lanes::{MAX_LANES, Simd};
+use crate::batch::{Pair, Pose};
 
 /// SSE2: 4 lanes, no FMA.
 #[derive(Clone, Copy)]
@@ -215,4 +219,109 @@ impl Simd for Avx512 {
     fn any_not_le(self, o: Self) -> bool {
         unsafe { _mm512_cmp_ps_mask::<_CMP_NLE_UQ>(self.0, o.0) != 0 }
     }
+    #[inline(always)]
+    fn poses(pairs: &[Pair], swap: bool) -> [Self; 6] {
+        // A pair is 8 numbers (no padding: the assertion below), so 16
+        // pairs are 8 registers of 2 pairs each, and the 6 pose rows are a
+        // transpose of them: three rounds of two-register permutes (20 in
+        // all) in place of 96 scalar stores and 6 vector loads, which the
+        // store buffer cannot forward and so wait on memory.
+        const { assert!(size_of::<Pair>() == 8 * size_of::<f32>()) };
+        assert!(pairs.len() >= 16, "a pair for every lane");
+        let f = if swap {
+            POSE_FIELDS_SWAPPED
+        } else {
+            POSE_FIELDS
+        };
+        // SAFETY: the 8 loads read the first 16 pairs' 512 bytes, within
+        // `pairs` (asserted), every byte of which is initialized (a pair
+        // is two u32 and six f32 with no padding); the permutes only move
+        // lanes.
+        unsafe {
+            let base = pairs.as_ptr().cast::<f32>();
+            let r: [__m512; 8] = std::array::from_fn(|k| _mm512_loadu_ps(base.add(16 * k)));
+            let ix = |a: [i32; 16]| _mm512_loadu_si512(a.as_ptr().cast());
+            // Round 1: 4 pairs (2 registers) at a time, 4 lanes per row:
+            // rows 0-3 in one register, rows 4-5 in another.
+            let (lo, hi) = (ix(round1(f, 0)), ix(round1(f, 4)));
+            let s: [[__m512; 2]; 4] = std::array::from_fn(|g| {
+                [
+                    _mm512_permutex2var_ps(r[2 * g], lo, r[2 * g + 1]),
+                    _mm512_permutex2var_ps(r[2 * g], hi, r[2 * g + 1]),
+                ]
+            });
+            // Round 2: 8 lanes per row, two rows per register.
+            let (even, odd) = (ix(round2(0)), ix(round2(2)));
+            let t: [[__m512; 3]; 2] = std::array::from_fn(|h| {
+                let (x, y) = (s[2 * h], s[2 * h + 1]);
+                [
+                    _mm512_permutex2var_ps(x[0], even, y[0]),
+                    _mm512_permutex2var_ps(x[0], odd, y[0]),
+                    _mm512_permutex2var_ps(x[1], even, y[1]),
+                ]
+            });
+            // Round 3: each row's two halves of 8 lanes side by side.
+            std::array::from_fn(|row| {
+                let (x, y) = (t[0][row / 2], t[1][row / 2]);
+                Avx512(if row % 2 == 0 {
+                    _mm512_shuffle_f32x4::<0b01_00_01_00>(x, y)
+                } else {
+                    _mm512_shuffle_f32x4::<0b11_10_11_10>(x, y)
+                })
+            })
+        }
+    }
+}
+
+/// Where each pose row's number sits in a pair, counted in f32s: A's x,
+/// y and angle, then B's; and with A and B swapped.
+const POSE_FIELDS: [usize; 6] = pose_fields(false);
+const POSE_FIELDS_SWAPPED: [usize; 6] = pose_fields(true);
+
+const fn pose_fields(swap: bool) -> [usize; 6] {
+    let (a, b) = if swap {
+        (offset_of!(Pair, pose_b), offset_of!(Pair, pose_a))
+    } else {
+        (offset_of!(Pair, pose_a), offset_of!(Pair, pose_b))
+    };
+    let x = offset_of!(Pose, position) + offset_of!(Vec2, x);
+    let y = offset_of!(Pose, position) + offset_of!(Vec2, y);
+    let t = offset_of!(Pose, angle);
+    let w = size_of::<f32>();
+    [
+        (a + x) / w,
+        (a + y) / w,
+        (a + t) / w,
+        (b + x) / w,
+        (b + y) / w,
+        (b + t) / w,
+    ]
+}
+
+/// The first round's picks from two registers of 2 pairs each (pair `p`
+/// of the 4 at numbers `8p..8p+8`): element `e` is row `first + e / 4`
+/// of pair `e % 4`, for as many rows as there are (the rest pick 0).
+fn round1(f: [usize; 6], first: usize) -> [i32; 16] {
+    std::array::from_fn(|e| {
+        let row = first + e / 4;
+        if row < 6 {
+            (8 * (e % 4) + f[row]) as i32
+        } else {
+            0
+        }
+    })
+}
+
+/// The second round's picks from two first-round registers of 4 lanes
+/// per row: element `e` is lane `e % 8` of row `first + e / 8` within the
+/// register (lanes 0-3 from the first register, 4-7 from the second).
+fn round2(first: usize) -> [i32; 16] {
+    std::array::from_fn(|e| {
+        let (row, lane) = (first + e / 8, e % 8);
+        if lane < 4 {
+            (4 * row + lane) as i32
+        } else {
+            (16 + 4 * row + lane - 4) as i32
+        }
+    })
 }
