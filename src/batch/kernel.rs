@@ -10,13 +10,11 @@
 //! repeating their last: a repeated corner casts no new shadow, and a
 //! repeated axis gives the same push, which the strict `<` never takes.
 
-use glam::Vec2;
-
 use super::Pair;
 use super::lanes::{MAX_LANES, Simd, sin_cos};
 use super::prepared::{LANE_CORNERS as M, PolyData};
 use super::walk::Sink;
-use crate::sat::{MAX_COORDINATE, SatResult};
+use crate::sat::MAX_COORDINATE;
 
 type Row = [f32; MAX_LANES];
 
@@ -108,15 +106,7 @@ impl<S: Simd> Best<S> {
         let f = S::splat(if flip { -1.0 } else { 1.0 });
         let wx = cos.mul(self.x).sub(sin.mul(self.y)).mul(f);
         let wy = sin.mul(self.x).add(cos.mul(self.y)).mul(f);
-        let (mut x, mut y, mut push) = ([0.0; MAX_LANES], [0.0; MAX_LANES], [0.0; MAX_LANES]);
-        wx.store(&mut x);
-        wy.store(&mut y);
-        self.push.store(&mut push);
-        sink.put(n, |l| SatResult {
-            overlapping: push[l] >= 0.0,
-            axis: Vec2::new(x[l], y[l]),
-            depth: push[l].abs(),
-        });
+        sink.put_lanes(n, wx, wy, self.push);
     }
 }
 

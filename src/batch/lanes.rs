@@ -5,6 +5,7 @@
 //! or may not vectorize (the scalar and NEON engines).
 
 use super::Pair;
+use crate::sat::SatResult;
 
 /// The most lanes any instruction set has (AVX-512: 16 floats).
 pub(crate) const MAX_LANES: usize = 16;
@@ -59,6 +60,28 @@ pub(crate) trait Simd: Copy {
             rows[5][l] = b.angle;
         }
         rows.map(|r| Self::load(&r))
+    }
+
+    /// Appends the first `n` lanes' results to `out`: the axis (`x`,
+    /// `y`), overlapping when `push` is at least 0, the depth its size.
+    /// Here lane by lane; AVX-512 writes whole results with a transpose.
+    #[inline(always)]
+    fn append_results(out: &mut Vec<SatResult>, n: usize, x: Self, y: Self, push: Self) {
+        let (mut xs, mut ys, mut ps) = ([0.0; MAX_LANES], [0.0; MAX_LANES], [0.0; MAX_LANES]);
+        x.store(&mut xs);
+        y.store(&mut ys);
+        push.store(&mut ps);
+        out.extend((0..n).map(|l| result(xs[l], ys[l], ps[l])));
+    }
+}
+
+/// One lane's result from its axis and least push.
+#[inline(always)]
+pub(crate) fn result(x: f32, y: f32, push: f32) -> SatResult {
+    SatResult {
+        overlapping: push >= 0.0,
+        axis: glam::Vec2::new(x, y),
+        depth: push.abs(),
     }
 }
 

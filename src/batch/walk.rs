@@ -4,7 +4,7 @@
 //! results put in order.
 
 use super::kernel::{Poses, Side, polygon_circle, polygons};
-use super::lanes::{MAX_LANES, Simd};
+use super::lanes::{self, MAX_LANES, Simd};
 use super::prepared::{Info, PolyData, Prepared, Table};
 use super::{Pair, pose_ok, scalar};
 use crate::sat::SatResult;
@@ -174,6 +174,17 @@ pub(crate) fn run<S: Simd, K: Sink>(table: &Table, pairs: &[Pair], sink: &mut K)
 pub(crate) trait Sink {
     /// Puts `n` results, `result(0)` to `result(n - 1)`.
     fn put(&mut self, n: usize, result: impl Fn(usize) -> SatResult);
+
+    /// Puts the first `n` lanes' results from a kernel's registers: the
+    /// axis (`x`, `y`) and the least push (see [`lanes::result`]).
+    #[inline(always)]
+    fn put_lanes<S: Simd>(&mut self, n: usize, x: S, y: S, push: S) {
+        let (mut xs, mut ys, mut ps) = ([0.0; MAX_LANES], [0.0; MAX_LANES], [0.0; MAX_LANES]);
+        x.store(&mut xs);
+        y.store(&mut ys);
+        push.store(&mut ps);
+        self.put(n, |l| lanes::result(xs[l], ys[l], ps[l]));
+    }
 }
 
 /// Appended to a vector: written once, with no filling beforehand.
@@ -181,6 +192,11 @@ impl Sink for Vec<SatResult> {
     #[inline(always)]
     fn put(&mut self, n: usize, result: impl Fn(usize) -> SatResult) {
         self.extend((0..n).map(result));
+    }
+
+    #[inline(always)]
+    fn put_lanes<S: Simd>(&mut self, n: usize, x: S, y: S, push: S) {
+        S::append_results(self, n, x, y, push);
     }
 }
 

@@ -12,8 +12,9 @@ use std::mem::offset_of;
 
 use glam::Vec2;
 
-use crate::batch::lanes::{MAX_LANES, Simd};
+use crate::batch::lanes::{MAX_LANES, Simd, result};
 use crate::batch::{Pair, Pose};
+use crate::sat::SatResult;
 
 /// SSE2: 4 lanes, no FMA.
 #[derive(Clone, Copy)]
@@ -271,6 +272,99 @@ impl Simd for Avx512 {
             })
         }
     }
+    #[inline(always)]
+    fn append_results(out: &mut Vec<SatResult>, n: usize, x: Self, y: Self, push: Self) {
+        let Some(slots) = RESULT_SLOTS else {
+            let (mut xs, mut ys, mut ps) = ([0.0; MAX_LANES], [0.0; MAX_LANES], [0.0; MAX_LANES]);
+            x.store(&mut xs);
+            y.store(&mut ys);
+            push.store(&mut ps);
+            out.extend((0..n).map(|l| result(xs[l], ys[l], ps[l])));
+            return;
+        };
+        // The 16 results are the four rows (x, y, depth, flag) transposed:
+        // unpacks make 4 results per 128-bit block, block shuffles put
+        // them in order, and 4 stores write them, in place of a dozen
+        // scalar instructions per lane. All 16 are written into spare
+        // capacity; only the first `n` are counted in the length.
+        out.reserve(16);
+        // SAFETY: `reserve` leaves room for 16 more results, so the 4
+        // stores of 64 bytes land in the spare capacity. Every byte is
+        // written with a valid value for its slot (`RESULT_SLOTS` checked
+        // the layout: three f32 slots and the flag's, whose first byte,
+        // little-endian, is 0 or 1, a valid bool, the other 3 padding),
+        // so the first `n` results are initialized before `set_len`.
+        unsafe {
+            let depth = _mm512_abs_ps(push.0);
+            let overlap = _mm512_cmp_ps_mask::<_CMP_GE_OQ>(push.0, _mm512_setzero_ps());
+            let flag = _mm512_castsi512_ps(_mm512_maskz_mov_epi32(overlap, _mm512_set1_epi32(1)));
+            let mut v = [flag; 4];
+            v[slots[0]] = x.0;
+            v[slots[1]] = y.0;
+            v[slots[2]] = depth;
+            v[slots[3]] = flag;
+            let (t0, t1) = (
+                _mm512_unpacklo_ps(v[0], v[1]),
+                _mm512_unpackhi_ps(v[0], v[1]),
+            );
+            let (t2, t3) = (
+                _mm512_unpacklo_ps(v[2], v[3]),
+                _mm512_unpackhi_ps(v[2], v[3]),
+            );
+            let [t0, t1, t2, t3] = [t0, t1, t2, t3].map(|t| _mm512_castps_pd(t));
+            // Block k of r[j] is result 4k + j.
+            let r = [
+                _mm512_unpacklo_pd(t0, t2),
+                _mm512_unpackhi_pd(t0, t2),
+                _mm512_unpacklo_pd(t1, t3),
+                _mm512_unpackhi_pd(t1, t3),
+            ]
+            .map(|r| _mm512_castpd_ps(r));
+            // Blocks 0 and 2 (then 1 and 3) of two registers: results
+            // 0, 8, 1, 9 and 2, 10, 3, 11 (then 4, 12, 5, 13 and 6, 14,
+            // 7, 15); the same again gives 0-3, 8-11 (then 4-7, 12-15).
+            let u0 = _mm512_shuffle_f32x4::<0x88>(r[0], r[1]);
+            let u1 = _mm512_shuffle_f32x4::<0x88>(r[2], r[3]);
+            let u2 = _mm512_shuffle_f32x4::<0xDD>(r[0], r[1]);
+            let u3 = _mm512_shuffle_f32x4::<0xDD>(r[2], r[3]);
+            let dst = out.as_mut_ptr().add(out.len()).cast::<f32>();
+            _mm512_storeu_ps(dst, _mm512_shuffle_f32x4::<0x88>(u0, u1));
+            _mm512_storeu_ps(dst.add(16), _mm512_shuffle_f32x4::<0x88>(u2, u3));
+            _mm512_storeu_ps(dst.add(32), _mm512_shuffle_f32x4::<0xDD>(u0, u1));
+            _mm512_storeu_ps(dst.add(48), _mm512_shuffle_f32x4::<0xDD>(u2, u3));
+            out.set_len(out.len() + n.min(16));
+        }
+    }
+}
+
+/// Where a result's four 32-bit slots are (in f32s): its axis' x and y,
+/// its depth, and its `overlapping` flag (a byte with 3 of padding after
+/// it); `None` when the layout is not four such slots, and the results
+/// are then written lane by lane.
+const RESULT_SLOTS: Option<[usize; 4]> = result_slots();
+
+const fn result_slots() -> Option<[usize; 4]> {
+    let x = offset_of!(SatResult, axis) + offset_of!(Vec2, x);
+    let y = offset_of!(SatResult, axis) + offset_of!(Vec2, y);
+    let d = offset_of!(SatResult, depth);
+    let o = offset_of!(SatResult, overlapping);
+    let w = size_of::<f32>();
+    let slots = [x / w, y / w, d / w, o / w];
+    if size_of::<SatResult>() != 4 * w || x % w != 0 || y % w != 0 || d % w != 0 || o % w != 0 {
+        return None;
+    }
+    // Four slots of 4 bytes in 16, all different: each field has its own,
+    // and the 3 bytes after the flag are padding.
+    let mut seen = [false; 4];
+    let mut k = 0;
+    while k < 4 {
+        if slots[k] >= 4 || seen[slots[k]] {
+            return None;
+        }
+        seen[slots[k]] = true;
+        k += 1;
+    }
+    Some(slots)
 }
 
 /// Where each pose row's number sits in a pair, counted in f32s: A's x,
