@@ -172,18 +172,20 @@ pub(crate) fn run_par(
         .par_chunks_mut(RUN)
         .zip(pairs.par_chunks(RUN))
         .enumerate()
-        .filter_map(|(k, (slots, run))| match check(run, k * RUN) {
-            Ok(()) => {
-                let mut cursor = walk::Cursor(slots);
-                // `check` has passed the run, so the walk's own check
-                // passes it too and it tests every pair.
-                let fit = self::run(isa, table, run, &mut cursor);
+        .filter_map(|(k, (slots, run))| {
+            // The walk checks each pair as it tests it (as `collide` does),
+            // so a good run is read once; only a run it stops in is checked
+            // again, by the plain rule, to say which pair is bad and why.
+            let mut cursor = walk::Cursor(slots);
+            if self::run(isa, table, run, &mut cursor) {
                 // Every slot of this run written, one result per pair:
                 // what makes `set_len` below sound.
-                assert!(fit && cursor.0.is_empty(), "a result for every pair");
-                None
+                assert!(cursor.0.is_empty(), "a result for every pair");
+                return None;
             }
-            Err(e) => Some(e),
+            let bad = check(run, k * RUN);
+            assert!(bad.is_err(), "the walk and the check agree on bad pairs");
+            bad.err()
         })
         .min_by_key(BatchError::pair);
     if let Some(e) = first_bad {
