@@ -90,6 +90,10 @@ fn start_xvfb(procs: &mut Processes, first: u32) -> u32 {
                 "1280x800x24",
                 "-nolisten",
                 "tcp",
+                // Without it the server resets when its last client leaves
+                // (our readiness probe), and a client that connects during
+                // the reset is refused.
+                "-noreset",
             ])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
