@@ -19,6 +19,15 @@ fn skip() -> bool {
     skip
 }
 
+/// The default adapter, for tests that open a device of their own; no
+/// adapter fails the test.
+fn adapter() -> wgpu::Adapter {
+    let instance =
+        wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
+    pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions::default()))
+        .unwrap_or_else(|e| panic!("no GPU adapter: {e} (set SAT_SKIP_GPU_TESTS=1 to skip)"))
+}
+
 fn gpu() -> Option<GpuCollider> {
     if skip() {
         return None;
@@ -510,11 +519,7 @@ fn runs_on_a_device_of_yours_and_a_lost_device_is_an_error() {
     if skip() {
         return;
     }
-    let instance =
-        wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
-    let adapter =
-        pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions::default()))
-            .unwrap_or_else(|e| panic!("no GPU adapter: {e} (set SAT_SKIP_GPU_TESTS=1 to skip)"));
+    let adapter = adapter();
     let (device, queue) =
         pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor::default())).unwrap();
     let mut gpu = GpuCollider::new(device.clone(), queue).unwrap();
@@ -572,11 +577,7 @@ fn batches_beyond_the_devices_limits_are_split_to_fit() {
     if skip() {
         return;
     }
-    let instance =
-        wgpu::Instance::new(wgpu::InstanceDescriptor::new_without_display_handle_from_env());
-    let adapter =
-        pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions::default()))
-            .unwrap_or_else(|e| panic!("no GPU adapter: {e} (set SAT_SKIP_GPU_TESTS=1 to skip)"));
+    let adapter = adapter();
     let (shapes, pairs) = random_batch(0x5A7_0007, 70, 5_000);
     let mut whole = Vec::new();
     gpu().unwrap().collide(&shapes, &pairs, &mut whole).unwrap();
