@@ -29,8 +29,10 @@
 //! into a list. No input makes these functions panic: shapes are checked
 //! when they are made, and refused with a [`ShapeError`].
 
+mod axes;
 mod collide;
 mod error;
+mod four;
 mod hull;
 mod shadow;
 mod shape;

@@ -1,11 +1,8 @@
 //! The two kinds of convex shape the test knows: polygons and circles.
 
-use std::sync::Arc;
-
 use glam::{DVec2, Vec2};
 
-use super::shadow::{Interval, project_points};
-
+use super::axes::AxisBlock;
 use super::error::{MAX_COORDINATE, ShapeError};
 
 /// A convex polygon: its corners, in order around its outline.
@@ -15,19 +12,19 @@ use super::error::{MAX_COORDINATE, ShapeError};
 /// corners are checked once, when the polygon is made, so every `Polygon`
 /// is finite, has at least 3 distinct corners that are not all on one line,
 /// and is convex.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub struct Polygon {
-    points: Vec<Vec2>,
-    /// +1 or −1: what the quarter turn of an edge (glam's `perp`) is
-    /// multiplied by to point out of the polygon, which depends on the
-    /// winding the corners were given in.
-    outward: f32,
-    /// How far the polygon reaches behind each edge, along that edge's
-    /// outward normal: with it, the polygon's shadow on its own edge's axis
-    /// is one dot product, not a pass over every corner. It does not change
-    /// when the polygon is turned or moved, so placed copies share it.
-    /// Kept for up to [`THICKNESS_CORNERS`] corners (it costs n² to find).
-    thickness: Option<Arc<[f32]>>,
+    /// The corners, then the polygon's own axes four to a block (see
+    /// [`AxisBlock`]), in one list so that placing a polygon allocates once.
+    /// The axes are found once, when the polygon is made; placing it only
+    /// turns and moves them, so the test needs no square root per axis.
+    outline: Vec<Vec2>,
+    /// How many of `outline` are corners.
+    corners: usize,
+    /// Whether the blocks know how far the polygon reaches behind each
+    /// edge. Kept for up to [`THICKNESS_CORNERS`] corners (it costs n² to
+    /// find); without it the test projects the polygon's own corners too.
+    thick: bool,
 }
 
 /// The most corners for which a polygon keeps its thickness behind each
@@ -69,6 +66,14 @@ impl Circle {
     }
 }
 
+impl std::fmt::Debug for Polygon {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Polygon")
+            .field("points", &self.points())
+            .finish_non_exhaustive()
+    }
+}
+
 impl Polygon {
     /// A polygon from its corners in order around the outline, checked.
     ///
@@ -78,11 +83,14 @@ impl Polygon {
     /// that doubles back, or a star that winds around twice).
     pub fn new(points: Vec<Vec2>) -> Result<Polygon, ShapeError> {
         let outward = validate(&points)?;
-        let thickness = thickness(&points, outward);
+        let behind = thickness(&points, outward);
+        let corners = points.len();
+        let mut outline = points;
+        AxisBlock::append(&mut outline, outward, behind.as_deref());
         Ok(Polygon {
-            points,
-            outward,
-            thickness,
+            outline,
+            corners,
+            thick: behind.is_some(),
         })
     }
 
@@ -134,7 +142,19 @@ impl Polygon {
 
     /// The corners, in order around the outline, exactly as given.
     pub fn points(&self) -> &[Vec2] {
-        &self.points
+        &self.outline[..self.corners]
+    }
+
+    /// The polygon's own axes, four edges to a block, in edge order.
+    pub(crate) fn axis_blocks(&self) -> impl Iterator<Item = AxisBlock> + '_ {
+        self.outline[self.corners..]
+            .chunks_exact(AxisBlock::LEN)
+            .map(AxisBlock::read)
+    }
+
+    /// Whether the axis blocks know the polygon's thickness behind each edge.
+    pub(crate) fn knows_thickness(&self) -> bool {
+        self.thick
     }
 
     /// This shape placed in the world, as the chapter's `placed` does: each
@@ -144,15 +164,15 @@ impl Polygon {
     /// (use [`try_placed`](Polygon::try_placed) for poses from outside).
     pub fn placed(&self, position: Vec2, angle: f32) -> Polygon {
         let turn = Vec2::from_angle(angle);
+        let mut outline = Vec::with_capacity(self.outline.len());
+        outline.extend(self.points().iter().map(|&c| position + turn.rotate(c)));
+        for block in self.axis_blocks() {
+            block.placed(turn, position).write(&mut outline);
+        }
         Polygon {
-            points: self
-                .points
-                .iter()
-                .map(|&c| position + turn.rotate(c))
-                .collect(),
-            // A turn keeps the winding (only a mirror would change it).
-            outward: self.outward,
-            thickness: self.thickness.clone(),
+            outline,
+            corners: self.corners,
+            thick: self.thick,
         }
     }
 
@@ -165,7 +185,7 @@ impl Polygon {
             return Err(ShapeError::BadPose);
         }
         let placed = self.placed(position, angle);
-        if placed.points.iter().all(|&p| in_range(p)) {
+        if placed.points().iter().all(|&p| in_range(p)) {
             Ok(placed)
         } else {
             Err(ShapeError::BadPose)
@@ -175,7 +195,8 @@ impl Polygon {
     /// The mean of the corners: a point inside the polygon, used as its
     /// center (a repeated corner pulls it toward itself).
     pub fn center(&self) -> Vec2 {
-        self.points.iter().copied().sum::<Vec2>() / self.points.len() as f32
+        let corners = self.points();
+        corners.iter().copied().sum::<Vec2>() / corners.len() as f32
     }
 
     /// The edges as pairs of corners, from each corner to the next, the last
@@ -183,8 +204,9 @@ impl Polygon {
     pub fn edges(&self) -> impl Iterator<Item = (Vec2, Vec2)> + '_ {
         // Each corner with the next, and the last with the first, without
         // a division per edge for the wrap.
-        let next = self.points.iter().skip(1).chain(self.points.first());
-        self.points.iter().copied().zip(next.copied())
+        let corners = self.points();
+        let next = corners.iter().skip(1).chain(corners.first());
+        corners.iter().copied().zip(next.copied())
     }
 
     /// The unit normals of the edges, in edge order: the axes this polygon
@@ -194,38 +216,11 @@ impl Polygon {
         self.edges().map(|(a, b)| edge_normal(b - a))
     }
 
-    /// The polygon's shadow on `axis`, the quarter turn of its own edge `i`
-    /// (from corner `i` to the next) either way round, `length` long (1 for
-    /// the unit normal; shadows on a longer axis come out that many times
-    /// as long). The edge is the polygon's front along its outward normal,
-    /// so one end of the shadow is where the edge lies, and the other is
-    /// the polygon's thickness behind it: one dot product, not a pass over
-    /// every corner.
-    pub(crate) fn shadow_on_own_edge(&self, i: usize, axis: Vec2, length: f32) -> Interval {
-        let Some(thickness) = &self.thickness else {
-            return project_points(&self.points, axis);
-        };
-        let front = axis.dot(self.points[i]);
-        let behind = thickness[i] * length;
-        // `axis` is the outward normal when `outward` is +1 (the quarter
-        // turn already points out), and the inward one otherwise.
-        if self.outward > 0.0 {
-            Interval {
-                min: front - behind,
-                max: front,
-            }
-        } else {
-            Interval {
-                min: front,
-                max: front + behind,
-            }
-        }
-    }
-
     /// The corner nearest to `point` (the first of any that tie).
     pub fn nearest_corner(&self, point: Vec2) -> Vec2 {
-        let mut best = self.points[0];
-        for &p in &self.points {
+        let corners = self.points();
+        let mut best = corners[0];
+        for &p in corners {
             if p.distance_squared(point) < best.distance_squared(point) {
                 best = p;
             }
@@ -273,7 +268,7 @@ pub(crate) fn unit_or_zero(v: Vec2) -> Vec2 {
 
 /// Each edge's thickness: how far the farthest corner lies behind the
 /// edge's line, along its outward normal (0 for an edge of no length).
-fn thickness(points: &[Vec2], outward: f32) -> Option<Arc<[f32]>> {
+fn thickness(points: &[Vec2], outward: f32) -> Option<Vec<f32>> {
     if points.len() > THICKNESS_CORNERS {
         return None;
     }
