@@ -4,6 +4,8 @@
 //! operation) and here by [`Portable`], plain arrays whose loops LLVM may
 //! or may not vectorize (the scalar and NEON engines).
 
+use std::mem::MaybeUninit;
+
 use super::Pair;
 use crate::sat::SatResult;
 
@@ -72,6 +74,34 @@ pub(crate) trait Simd: Copy {
         y.store(&mut ys);
         push.store(&mut ps);
         out.extend((0..n).map(|l| result(xs[l], ys[l], ps[l])));
+    }
+
+    /// Writes the first `n` lanes' results to the front of `slots` (which
+    /// has at least `n`), as [`Simd::append_results`] makes them. It may
+    /// write more of `slots`, up to [`Simd::LANES`], with the unused
+    /// lanes' results; the caller counts only the first `n`. Here lane by
+    /// lane; AVX-512 writes whole results with a transpose.
+    #[inline(always)]
+    fn write_results(slots: &mut [MaybeUninit<SatResult>], n: usize, x: Self, y: Self, push: Self) {
+        write_lanes(slots, n, x, y, push);
+    }
+}
+
+/// [`Simd::write_results`] lane by lane, through arrays.
+#[inline(always)]
+pub(crate) fn write_lanes<S: Simd>(
+    slots: &mut [MaybeUninit<SatResult>],
+    n: usize,
+    x: S,
+    y: S,
+    push: S,
+) {
+    let (mut xs, mut ys, mut ps) = ([0.0; MAX_LANES], [0.0; MAX_LANES], [0.0; MAX_LANES]);
+    x.store(&mut xs);
+    y.store(&mut ys);
+    push.store(&mut ps);
+    for (l, slot) in slots[..n].iter_mut().enumerate() {
+        slot.write(result(xs[l], ys[l], ps[l]));
     }
 }
 

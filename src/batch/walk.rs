@@ -215,6 +215,13 @@ impl Sink for Cursor<'_> {
         }
         self.0 = rest;
     }
+
+    #[inline(always)]
+    fn put_lanes<S: Simd>(&mut self, n: usize, x: S, y: S, push: S) {
+        let slots = std::mem::take(&mut self.0);
+        S::write_results(&mut *slots, n, x, y, push);
+        self.0 = &mut slots[n..];
+    }
 }
 
 #[cfg(test)]

@@ -8,11 +8,11 @@
 //! so each `unsafe` block below rests on that one check.
 
 use std::arch::x86_64::*;
-use std::mem::offset_of;
+use std::mem::{MaybeUninit, offset_of};
 
 use glam::Vec2;
 
-use crate::batch::lanes::{MAX_LANES, Simd, result};
+use crate::batch::lanes::{MAX_LANES, Simd, write_lanes};
 use crate::batch::{Pair, Pose};
 use crate::sat::SatResult;
 
@@ -274,66 +274,83 @@ impl Simd for Avx512 {
     }
     #[inline(always)]
     fn append_results(out: &mut Vec<SatResult>, n: usize, x: Self, y: Self, push: Self) {
-        let Some(slots) = RESULT_SLOTS else {
-            let (mut xs, mut ys, mut ps) = ([0.0; MAX_LANES], [0.0; MAX_LANES], [0.0; MAX_LANES]);
-            x.store(&mut xs);
-            y.store(&mut ys);
-            push.store(&mut ps);
-            out.extend((0..n).map(|l| result(xs[l], ys[l], ps[l])));
-            return;
+        out.reserve(MAX_LANES);
+        let len = out.len();
+        Self::write_results(out.spare_capacity_mut(), n, x, y, push);
+        // SAFETY: `write_results` initialized the first `n` spare slots,
+        // which `reserve` made room for.
+        unsafe { out.set_len(len + n) };
+    }
+
+    #[inline(always)]
+    fn write_results(slots: &mut [MaybeUninit<SatResult>], n: usize, x: Self, y: Self, push: Self) {
+        let Some(layout) = RESULT_SLOTS.filter(|_| slots.len() >= MAX_LANES) else {
+            return write_lanes(slots, n, x, y, push);
         };
-        // The 16 results are the four rows (x, y, depth, flag) transposed:
-        // unpacks make 4 results per 128-bit block, block shuffles put
-        // them in order, and 4 stores write them, in place of a dozen
-        // scalar instructions per lane. All 16 are written into spare
-        // capacity; only the first `n` are counted in the length.
-        out.reserve(16);
-        // SAFETY: `reserve` leaves room for 16 more results, so the 4
-        // stores of 64 bytes land in the spare capacity. Every byte is
-        // written with a valid value for its slot (`RESULT_SLOTS` checked
-        // the layout: three f32 slots and the flag's, whose first byte,
-        // little-endian, is 0 or 1, a valid bool, the other 3 padding),
-        // so the first `n` results are initialized before `set_len`.
+        let [r0, r1, r2, r3] = transpose_results(layout, x, y, push);
+        // SAFETY: `slots` has room for 16 results (checked above), so the
+        // 4 stores of 64 bytes land inside it, and each slot then holds a
+        // whole `SatResult` (see `transpose_results`).
         unsafe {
-            let depth = _mm512_abs_ps(push.0);
-            let overlap = _mm512_cmp_ps_mask::<_CMP_GE_OQ>(push.0, _mm512_setzero_ps());
-            let flag = _mm512_castsi512_ps(_mm512_maskz_mov_epi32(overlap, _mm512_set1_epi32(1)));
-            let mut v = [flag; 4];
-            v[slots[0]] = x.0;
-            v[slots[1]] = y.0;
-            v[slots[2]] = depth;
-            v[slots[3]] = flag;
-            let (t0, t1) = (
-                _mm512_unpacklo_ps(v[0], v[1]),
-                _mm512_unpackhi_ps(v[0], v[1]),
-            );
-            let (t2, t3) = (
-                _mm512_unpacklo_ps(v[2], v[3]),
-                _mm512_unpackhi_ps(v[2], v[3]),
-            );
-            let [t0, t1, t2, t3] = [t0, t1, t2, t3].map(|t| _mm512_castps_pd(t));
-            // Block k of r[j] is result 4k + j.
-            let r = [
-                _mm512_unpacklo_pd(t0, t2),
-                _mm512_unpackhi_pd(t0, t2),
-                _mm512_unpacklo_pd(t1, t3),
-                _mm512_unpackhi_pd(t1, t3),
-            ]
-            .map(|r| _mm512_castpd_ps(r));
-            // Blocks 0 and 2 (then 1 and 3) of two registers: results
-            // 0, 8, 1, 9 and 2, 10, 3, 11 (then 4, 12, 5, 13 and 6, 14,
-            // 7, 15); the same again gives 0-3, 8-11 (then 4-7, 12-15).
-            let u0 = _mm512_shuffle_f32x4::<0x88>(r[0], r[1]);
-            let u1 = _mm512_shuffle_f32x4::<0x88>(r[2], r[3]);
-            let u2 = _mm512_shuffle_f32x4::<0xDD>(r[0], r[1]);
-            let u3 = _mm512_shuffle_f32x4::<0xDD>(r[2], r[3]);
-            let dst = out.as_mut_ptr().add(out.len()).cast::<f32>();
-            _mm512_storeu_ps(dst, _mm512_shuffle_f32x4::<0x88>(u0, u1));
-            _mm512_storeu_ps(dst.add(16), _mm512_shuffle_f32x4::<0x88>(u2, u3));
-            _mm512_storeu_ps(dst.add(32), _mm512_shuffle_f32x4::<0xDD>(u0, u1));
-            _mm512_storeu_ps(dst.add(48), _mm512_shuffle_f32x4::<0xDD>(u2, u3));
-            out.set_len(out.len() + n.min(16));
+            let dst = slots.as_mut_ptr().cast::<f32>();
+            _mm512_storeu_ps(dst, r0);
+            _mm512_storeu_ps(dst.add(16), r1);
+            _mm512_storeu_ps(dst.add(32), r2);
+            _mm512_storeu_ps(dst.add(48), r3);
         }
+    }
+}
+
+/// 16 lanes' results as the 64 floats of 16 `SatResult`s in order, four
+/// registers of them: the four rows (x, y, depth, flag) transposed.
+/// Unpacks make 4 results per 128-bit block and block shuffles put them in
+/// order, in place of a dozen scalar instructions per lane. Every 32-bit
+/// slot gets a valid value for its field (`layout`, from `RESULT_SLOTS`,
+/// says where the three f32s and the flag are; the flag's first byte,
+/// little-endian, is 0 or 1, a valid bool, the other 3 padding).
+#[inline(always)]
+fn transpose_results(layout: [usize; 4], x: Avx512, y: Avx512, push: Avx512) -> [__m512; 4] {
+    // SAFETY: only reached from the AVX-512 kernel, compiled with AVX-512F
+    // and run after the CPU check; register operations only.
+    unsafe {
+        let depth = _mm512_abs_ps(push.0);
+        let overlap = _mm512_cmp_ps_mask::<_CMP_GE_OQ>(push.0, _mm512_setzero_ps());
+        let flag = _mm512_castsi512_ps(_mm512_maskz_mov_epi32(overlap, _mm512_set1_epi32(1)));
+        let mut v = [flag; 4];
+        v[layout[0]] = x.0;
+        v[layout[1]] = y.0;
+        v[layout[2]] = depth;
+        v[layout[3]] = flag;
+        let (t0, t1) = (
+            _mm512_unpacklo_ps(v[0], v[1]),
+            _mm512_unpackhi_ps(v[0], v[1]),
+        );
+        let (t2, t3) = (
+            _mm512_unpacklo_ps(v[2], v[3]),
+            _mm512_unpackhi_ps(v[2], v[3]),
+        );
+        let [t0, t1, t2, t3] = [t0, t1, t2, t3].map(|t| _mm512_castps_pd(t));
+        // Block k of r[j] is result 4k + j.
+        let r = [
+            _mm512_unpacklo_pd(t0, t2),
+            _mm512_unpackhi_pd(t0, t2),
+            _mm512_unpacklo_pd(t1, t3),
+            _mm512_unpackhi_pd(t1, t3),
+        ]
+        .map(|r| _mm512_castpd_ps(r));
+        // Blocks 0 and 2 (then 1 and 3) of two registers: results 0, 8,
+        // 1, 9 and 2, 10, 3, 11 (then 4, 12, 5, 13 and 6, 14, 7, 15); the
+        // same again gives 0-3, 8-11 (then 4-7, 12-15).
+        let u0 = _mm512_shuffle_f32x4::<0x88>(r[0], r[1]);
+        let u1 = _mm512_shuffle_f32x4::<0x88>(r[2], r[3]);
+        let u2 = _mm512_shuffle_f32x4::<0xDD>(r[0], r[1]);
+        let u3 = _mm512_shuffle_f32x4::<0xDD>(r[2], r[3]);
+        [
+            _mm512_shuffle_f32x4::<0x88>(u0, u1),
+            _mm512_shuffle_f32x4::<0x88>(u2, u3),
+            _mm512_shuffle_f32x4::<0xDD>(u0, u1),
+            _mm512_shuffle_f32x4::<0xDD>(u2, u3),
+        ]
     }
 }
 
