@@ -19,7 +19,10 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 use parry2d::query;
 use sat_visualizer::batch::{self, Isa, Pair, Shape};
-use sat_visualizer::sat::{Circle, Polygon, SatResult, sat_polygon_circle, sat_polygons};
+use sat_visualizer::sat::{
+    Circle, Polygon, SatResult, polygon_axes, polygon_circle_axes, sat_on_axes, sat_polygon_circle,
+    sat_polygons,
+};
 use workloads::Workload;
 
 /// One engine: a name and what it does with a whole workload, writing one
@@ -172,7 +175,7 @@ fn batch_verdicts(
 /// The scalar functions on shapes placed beforehand (the placing is left
 /// out of the timing): `sat_polygons` or `sat_polygon_circle`. Placed in
 /// blocks, so memory stays small; returns the time spent testing only.
-fn sat_on_placed(w: &Prepared, out: &mut Vec<bool>) -> Duration {
+fn sat_on_placed(w: &Prepared, out: &mut Vec<bool>, chapter_loop: bool) -> Duration {
     enum Placed {
         P(Polygon),
         C(Circle),
@@ -199,6 +202,12 @@ fn sat_on_placed(w: &Prepared, out: &mut Vec<bool>) -> Duration {
         let start = Instant::now();
         for (a, b) in &placed {
             let r = match (a, b) {
+                (Placed::P(a), Placed::P(b)) if chapter_loop => {
+                    sat_on_axes(a, b, polygon_axes(a, b))
+                }
+                (Placed::P(a), Placed::C(b)) if chapter_loop => {
+                    sat_on_axes(a, b, polygon_circle_axes(a, b))
+                }
                 (Placed::P(a), Placed::P(b)) => sat_polygons(a, b),
                 (Placed::P(a), Placed::C(b)) => sat_polygon_circle(a, b),
                 _ => unreachable!("the workloads put polygons as A"),
@@ -280,7 +289,7 @@ fn main() {
         }
         Err(e) => format!("GPU: none ({e})"),
     };
-    let bar = ProgressBar::new((workloads.len() * (engines.len() + 1)) as u64);
+    let bar = ProgressBar::new((workloads.len() * (engines.len() + 2)) as u64);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}").expect("a valid template"),
     );
@@ -301,14 +310,17 @@ fn main() {
             rows.push((w.work.name.into(), e.name.clone(), ns));
             bar.inc(1);
         }
-        bar.set_message(format!("{}: sat_* on pre-placed shapes", w.work.name));
-        let ns = time(|| sat_on_placed(w, &mut verdicts), n);
-        bad += disagreements(w, &reference, &verdicts, "sat_* on pre-placed");
-        rows.insert(
-            rows.len() - engines.len() + 3,
-            (w.work.name.into(), "sat_* on pre-placed shapes".into(), ns),
-        );
-        bar.inc(1);
+        for (chapter_loop, name) in [
+            (false, "sat_* on pre-placed shapes"),
+            (true, "chapter's loop on pre-placed shapes"),
+        ] {
+            bar.set_message(format!("{}: {name}", w.work.name));
+            let ns = time(|| sat_on_placed(w, &mut verdicts, chapter_loop), n);
+            bad += disagreements(w, &reference, &verdicts, name);
+            let at = rows.len() - engines.len() + 3;
+            rows.insert(at, (w.work.name.into(), name.into(), ns));
+            bar.inc(1);
+        }
     }
     bar.finish_and_clear();
 
