@@ -324,9 +324,10 @@ fn apart_axis_points_from_b_towards_a() {
 #[test]
 fn every_size_and_corner_count_gives_the_chapter_loops_answer() {
     // sat_polygons takes shortcuts the chapter's loop does not: a polygon's
-    // own shadow from its thickness (kept up to 64 corners), and unit axes
-    // only where an edge's squared length stays in range. Check each way
-    // through against the plain loop.
+    // axes found once when it is made, and its own shadows on them from
+    // its thickness (kept up to 64 corners; a 100-gon projects its corners),
+    // four axes at a time. Check each way through, at sizes from 1e-20 to
+    // 1e15, against the plain loop.
     let chapter =
         |a: &Polygon, b: &Polygon| sat_visualizer::sat::sat_on_axes(a, b, polygon_axes(a, b));
     for (sides, radius) in [(100, 80.0), (7, 1e-20), (7, 1e-16), (7, 1e15), (5, 80.0)] {
@@ -336,7 +337,14 @@ fn every_size_and_corner_count_gives_the_chapter_loops_answer() {
             let t = k as f32 / 40.0;
             let offset = Vec2::from_angle(t * 11.0) * radius * (3.0 * t);
             let a = moving.placed(offset, t * 7.0);
-            let (fast, slow) = (sat_polygons(&a, &fixed), chapter(&a, &fixed));
+            // B placed too, half the time: its axes (and, up to 64 corners,
+            // its shadows on them) are then turned and moved, not found.
+            let b = if k % 2 == 0 {
+                fixed.clone()
+            } else {
+                fixed.placed(Vec2::new(0.3, -0.2) * radius, 0.7 * t)
+            };
+            let (fast, slow) = (sat_polygons(&a, &b), chapter(&a, &b));
             assert_eq!(
                 fast.overlapping, slow.overlapping,
                 "{sides} sides, radius {radius}: {fast:?} {slow:?}"
