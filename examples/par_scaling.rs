@@ -1,0 +1,102 @@
+//! How `batch::collide_par` scales over `batch::collide`, on the chapter's
+//! scene at several batch sizes, the two timed in turn, call after call, so
+//! that a burst of load from the machine's other users falls on both.
+//!
+//! `cargo run --release --example par_scaling -- [--calls N]` (default 30
+//! calls of each per size). Prints, per batch size, each engine's best and
+//! median ns per pair and the ratios of the two: a batch small enough to
+//! stay in the cores' own caches shows what the threads do alone; a
+//! million pairs (48 MB to read and write) shows them sharing the memory.
+
+#[path = "../tests/support/batch_workloads.rs"]
+mod workloads;
+
+use std::time::Instant;
+
+use sat_visualizer::batch;
+use sat_visualizer::sat::SatResult;
+
+/// The least and the median of some timings.
+fn least_and_median(mut v: Vec<f64>) -> (f64, f64) {
+    v.sort_by(f64::total_cmp);
+    (v[0], v[v.len() / 2])
+}
+
+fn parse_args() -> Result<usize, String> {
+    let mut args = std::env::args().skip(1);
+    let mut calls = 30;
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--calls" => {
+                let v = args.next().ok_or("--calls needs a number")?;
+                calls = v
+                    .parse::<usize>()
+                    .map_err(|_| format!("--calls: `{v}` is not a whole number"))?;
+                if calls == 0 {
+                    return Err("--calls must be at least 1".into());
+                }
+            }
+            "-h" | "--help" => {
+                println!(
+                    "usage: par_scaling [--calls N]   (default 30 calls of each engine per size)"
+                );
+                std::process::exit(0);
+            }
+            other => {
+                return Err(format!(
+                    "unknown argument `{other}` (usage: par_scaling [--calls N])"
+                ));
+            }
+        }
+    }
+    Ok(calls)
+}
+
+fn main() {
+    let calls = match parse_args() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::exit(2);
+        }
+    };
+    println!(
+        "box vs pentagon; collide on one thread, collide_par on {}; {calls} calls of each per size, in turn",
+        rayon::current_num_threads()
+    );
+    println!(
+        "{:>9} {:>13} {:>13} {:>13} {:>13} {:>9} {:>9}",
+        "pairs", "collide best", "median", "par best", "median", "× best", "× median"
+    );
+    for n in [16_384, 65_536, 262_144, 1_000_000] {
+        let work = workloads::chapter(n, 1);
+        let mut out: Vec<SatResult> = Vec::with_capacity(n);
+        // Small batches are called several times a sample, so that each
+        // sample lasts long enough to time.
+        let repeat = (1_000_000 / n).max(1);
+        let mut sample = |par: bool| {
+            let start = Instant::now();
+            for _ in 0..repeat {
+                let r = if par {
+                    batch::collide_par(&work.shapes, &work.pairs, &mut out)
+                } else {
+                    batch::collide(&work.shapes, &work.pairs, &mut out)
+                };
+                r.expect("a valid batch");
+            }
+            start.elapsed().as_secs_f64() * 1e9 / (repeat * n) as f64
+        };
+        let (mut one, mut all) = (Vec::new(), Vec::new());
+        for _ in 0..calls {
+            one.push(sample(false));
+            all.push(sample(true));
+        }
+        let ((one_best, one_mid), (all_best, all_mid)) =
+            (least_and_median(one), least_and_median(all));
+        println!(
+            "{n:>9} {one_best:>13.2} {one_mid:>13.2} {all_best:>13.2} {all_mid:>13.2} {:>9.2} {:>9.2}",
+            one_best / all_best,
+            one_mid / all_mid
+        );
+    }
+}
