@@ -227,11 +227,14 @@ impl Polygon {
     /// The corner nearest to `point` (the first of any that tie).
     pub fn nearest_corner(&self, point: Vec2) -> Vec2 {
         let corners = self.points();
-        let mut best = corners[0];
+        let (mut best, mut nearest) = (corners[0], corners[0].distance_squared(point));
         for &p in corners {
-            if p.distance_squared(point) < best.distance_squared(point) {
-                best = p;
-            }
+            // Selects rather than a branch: which corner is nearer is as
+            // good as random.
+            let d = p.distance_squared(point);
+            let nearer = d < nearest;
+            best = if nearer { p } else { best };
+            nearest = if nearer { d } else { nearest };
         }
         best
     }
