@@ -408,6 +408,71 @@ fn bad_batches_are_refused_whole_and_leave_out_empty() {
     }
 }
 
+/// `collide_par` shares a batch out in runs of 1024 to 8192 pairs, and
+/// tests one of at most 1024 on the calling thread: every size around
+/// those bounds gets one right result per pair, in order.
+#[cfg(feature = "parallel")]
+#[test]
+fn collide_par_shares_out_batches_of_every_size() {
+    let (shapes, pairs) = random_batch(40_000, 21);
+    for n in [1023, 1024, 1025, 2049, 8191, 8193, 16_387, 40_000] {
+        let pairs = &pairs[..n];
+        let (mut par, mut one) = (Vec::new(), Vec::new());
+        batch::collide_par(&shapes, pairs, &mut par).unwrap();
+        batch::collide(&shapes, pairs, &mut one).unwrap();
+        assert_eq!(par.len(), n, "{n} pairs: one result per pair");
+        for (i, (p, r)) in pairs.iter().zip(&par).enumerate() {
+            check(&shapes, p, r).unwrap_or_else(|e| panic!("{n} pairs, pair {i}: {e}"));
+            assert_eq!(r.overlapping, one[i].overlapping, "{n} pairs, pair {i}");
+        }
+    }
+}
+
+/// In a batch big enough to be shared out, a bad pair in any run refuses
+/// the whole batch, and of several the first is named, wherever the
+/// threads met them.
+#[cfg(feature = "parallel")]
+#[test]
+fn collide_par_names_the_first_bad_pair_of_a_shared_batch() {
+    let (shapes, good) = random_batch(50_000, 22);
+    let cases: Vec<(Vec<usize>, BatchError)> = vec![
+        (vec![49_999], BatchError::BadPose { pair: 49_999 }),
+        (vec![30_001, 45_000], BatchError::BadPose { pair: 30_001 }),
+        (
+            vec![45_000, 1_500, 20_000],
+            BatchError::BadPose { pair: 1_500 },
+        ),
+    ];
+    for (bad, want) in cases {
+        let mut pairs = good.clone();
+        for &i in &bad {
+            pairs[i].pose_a.angle = f32::NAN;
+        }
+        let mut out = vec![
+            SatResult {
+                overlapping: true,
+                axis: Vec2::X,
+                depth: 1.0,
+            };
+            3
+        ];
+        assert_eq!(batch::collide_par(&shapes, &pairs, &mut out), Err(want));
+        assert!(out.is_empty(), "out is left empty");
+        assert_eq!(batch::collide(&shapes, &pairs, &mut out), Err(want));
+    }
+    let mut pairs = good;
+    pairs[33_333].b = shapes.len() as u32;
+    let mut out = Vec::new();
+    assert_eq!(
+        batch::collide_par(&shapes, &pairs, &mut out),
+        Err(BatchError::ShapeIndex {
+            pair: 33_333,
+            shape: shapes.len() as u32,
+            len: shapes.len(),
+        })
+    );
+}
+
 #[test]
 fn out_is_cleared_refilled_in_order_and_keeps_its_capacity() {
     let w = workloads::chapter(1000, 9);

@@ -278,12 +278,17 @@ pub fn collide_with(
 /// [`collide`] on all cores (through rayon): the same answers, in the same
 /// order. The pairs are checked and tested in runs that threads take in
 /// turn; of several bad pairs, the first is reported, as [`collide`] does.
+/// A batch too small to be worth sharing out is tested on the calling
+/// thread, as [`collide`] would.
 #[cfg(feature = "parallel")]
 pub fn collide_par(
     shapes: &[Shape],
     pairs: &[Pair],
     out: &mut Vec<SatResult>,
 ) -> Result<(), BatchError> {
+    if pairs.len() <= isa::MIN_RUN || rayon::current_num_threads() < 2 {
+        return collide(shapes, pairs, out);
+    }
     out.clear();
     validate_shapes(shapes)?;
     let table = prepared::prepare(shapes);

@@ -153,6 +153,11 @@ pub(crate) type Check<'a> = dyn Fn(&[Pair], usize) -> Result<(), BatchError> + S
 /// Each thread takes runs of pairs, checks a run with `check` (the run
 /// and the index of its first pair) and tests it; a bad pair anywhere
 /// leaves `out` empty and returns the first.
+/// The fewest pairs a thread is given at a time; a batch of no more than
+/// this many is not worth handing to other threads at all.
+#[cfg(feature = "parallel")]
+pub(crate) const MIN_RUN: usize = 1024;
+
 #[cfg(feature = "parallel")]
 pub(crate) fn run_par(
     isa: Isa,
@@ -162,15 +167,17 @@ pub(crate) fn run_par(
     out: &mut Vec<SatResult>,
 ) -> Result<(), BatchError> {
     use rayon::prelude::*;
-    // Long enough that a thread's start-up and a lane's first gather are
-    // small beside it, short enough that every core gets many.
-    const RUN: usize = 8192;
+    // Long enough that a lane's first gather and a thread's taking of the
+    // run are small beside it, short enough that every core gets several,
+    // so that one woken late still finds work.
+    let threads = rayon::current_num_threads().max(1);
+    let run_len = pairs.len().div_ceil(4 * threads).clamp(MIN_RUN, 8192);
     out.clear();
     out.reserve(pairs.len());
     let spare = &mut out.spare_capacity_mut()[..pairs.len()];
     let first_bad = spare
-        .par_chunks_mut(RUN)
-        .zip(pairs.par_chunks(RUN))
+        .par_chunks_mut(run_len)
+        .zip(pairs.par_chunks(run_len))
         .enumerate()
         .filter_map(|(k, (slots, run))| {
             // The walk checks each pair as it tests it (as `collide` does),
@@ -183,7 +190,7 @@ pub(crate) fn run_par(
                 assert!(cursor.0.is_empty(), "a result for every pair");
                 return None;
             }
-            let bad = check(run, k * RUN);
+            let bad = check(run, k * run_len);
             assert!(bad.is_err(), "the walk and the check agree on bad pairs");
             bad.err()
         })
