@@ -7,11 +7,13 @@
 //! median ns per pair and the ratios of the two: a batch small enough to
 //! stay in the cores' own caches shows what the threads do alone; a
 //! million pairs (48 MB to read and write) shows them sharing the memory.
+//! Last, it times the hand-over itself: work given to rayon's threads and
+//! back, once when they have been idle a while and once right after.
 
 #[path = "../tests/support/batch_workloads.rs"]
 mod workloads;
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use sat_visualizer::batch;
 use sat_visualizer::sat::SatResult;
@@ -20,6 +22,31 @@ use sat_visualizer::sat::SatResult;
 fn least_and_median(mut v: Vec<f64>) -> (f64, f64) {
     v.sort_by(f64::total_cmp);
     (v[0], v[v.len() / 2])
+}
+
+/// The median time, in µs, for rayon's threads to take two empty tasks and
+/// hand them back: after 5 ms idle (`idle`), or right after another.
+fn hand_over(idle: bool) -> f64 {
+    let times = (0..101)
+        .map(|_| {
+            if idle {
+                std::thread::sleep(Duration::from_millis(5));
+            } else {
+                rayon::scope(|s| s.spawn(|_| {}));
+            }
+            let start = Instant::now();
+            rayon::scope(|s| {
+                s.spawn(|_| {
+                    std::hint::black_box(1);
+                });
+                s.spawn(|_| {
+                    std::hint::black_box(2);
+                });
+            });
+            start.elapsed().as_secs_f64() * 1e6
+        })
+        .collect();
+    least_and_median(times).1
 }
 
 fn parse_args() -> Result<usize, String> {
@@ -99,4 +126,9 @@ fn main() {
             one_mid / all_mid
         );
     }
+    println!(
+        "handing work to rayon's threads and back: {:.0} µs after 5 ms idle, {:.0} µs right after another (medians of 101)",
+        hand_over(true),
+        hand_over(false)
+    );
 }
