@@ -84,6 +84,21 @@ fn farthest(points: impl Iterator<Item = Vec2>) -> f32 {
     points.map(|p| p.abs().max_element()).fold(0.0, f32::max)
 }
 
+/// How far out the polygons lie (their largest coordinate), and how far
+/// two ways of finding an edge's unit axis may differ: f32 places each
+/// corner to a unit in the last place of `far`, which turns the shortest
+/// edge by that much over its length.
+fn axis_rounding(polygons: &[&Polygon]) -> (f32, f32) {
+    let far = farthest(polygons.iter().flat_map(|p| p.points().iter().copied()));
+    let shortest = polygons
+        .iter()
+        .flat_map(|p| p.edges())
+        .map(|(from, to)| from.distance(to))
+        .filter(|&l| l > 0.0)
+        .fold(f32::INFINITY, f32::min);
+    (far, 1e-5 + 8.0 * f32::EPSILON * far / shortest)
+}
+
 /// The library's answer agrees with the oracle's; `far` is the largest
 /// coordinate of either shape.
 fn agrees<A: Shadow, B: Shadow>(
@@ -154,15 +169,8 @@ fn agrees<A: Shadow, B: Shadow>(
 fn same_as_the_chapter_loop(a: &Polygon, b: &Polygon) -> Result<(), TestCaseError> {
     let tol = 1e-4 * size(a).max(size(b));
     // A placed polygon's axes are its own turned, not found again from its
-    // turned corners, which f32 rounds the more the farther from the origin
-    // a small polygon is placed: the two agree to that rounding.
-    let far = a
-        .points()
-        .iter()
-        .chain(b.points())
-        .map(|p| p.abs().max_element())
-        .fold(0.0, f32::max);
-    let axis_tol = 1e-5 + 4.0 * f32::EPSILON * far / size(a).min(size(b));
+    // turned corners: the two agree to the rounding of an edge's direction.
+    let (far, axis_tol) = axis_rounding(&[a, b]);
     // A shadow's ends move by the axis's error times how far out they lie.
     let tol = tol + axis_tol * far;
     let fast = sat_polygons(a, b);
@@ -256,8 +264,7 @@ proptest! {
         let a2 = place(&place(&a, poses[0]), poses[1]);
         let b2 = place(&b, poses[2]);
         same_as_the_chapter_loop(&a2, &b2)?;
-        let far = a2.points().iter().map(|p| p.abs().max_element()).fold(0.0, f32::max);
-        let axis_tol = 1e-5 + 4.0 * f32::EPSILON * far / size(&a2);
+        let (far, axis_tol) = axis_rounding(&[&a2]);
         let tol = 1e-4 * size(&a2).max(c.radius) + axis_tol * far;
         let fast = sat_polygon_circle(&a2, &c);
         let chapter = sat_visualizer::sat::sat_on_axes(&a2, &c, polygon_circle_axes(&a2, &c));
