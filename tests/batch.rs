@@ -7,10 +7,8 @@ mod workloads;
 
 use proptest::prelude::*;
 use sat_visualizer::batch::{self, BatchError, Isa, Pair, Pose, Shape, collide_one};
-use sat_visualizer::sat::{
-    Interval, MAX_COORDINATE, Polygon, SatResult, Vec2, project_circle, project_polygon,
-};
-use workloads::Rng;
+use sat_visualizer::sat::{MAX_COORDINATE, Polygon, SatResult, Vec2};
+use workloads::{Rng, reach, shadow};
 
 /// A batch engine under test.
 type Engine = Box<dyn Fn(&[Shape], &[Pair], &mut Vec<SatResult>) -> Result<(), BatchError>>;
@@ -28,28 +26,6 @@ fn engines() -> Vec<(String, Engine)> {
     #[cfg(feature = "parallel")]
     list.push(("collide_par".into(), Box::new(batch::collide_par)));
     list
-}
-
-/// How far a shape reaches from its own origin.
-fn reach(s: &Shape) -> f32 {
-    match s {
-        Shape::Polygon(p) => p.points().iter().map(|q| q.length()).fold(0.0, f32::max),
-        Shape::Circle { radius } => *radius,
-    }
-}
-
-/// A placed shape's shadow on `axis`.
-fn shadow(s: &Shape, pose: Pose, axis: Vec2) -> Interval {
-    match s {
-        Shape::Polygon(p) => project_polygon(&p.placed(pose.position, pose.angle), axis),
-        Shape::Circle { radius } => project_circle(
-            &sat_visualizer::sat::Circle {
-                center: pose.position,
-                radius: *radius,
-            },
-            axis,
-        ),
-    }
 }
 
 /// Checks one batch result against the reference, as the issue states it:

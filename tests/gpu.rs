@@ -7,9 +7,13 @@
 
 use std::f32::consts::PI;
 
+#[path = "support/batch_workloads.rs"]
+mod workloads;
+
 use sat_visualizer::batch::{self, BatchError, Pair, Pose, Shape};
 use sat_visualizer::gpu::{GpuCollider, GpuError};
-use sat_visualizer::sat::{Interval, Polygon, SatResult, Vec2, project_circle, project_polygon};
+use sat_visualizer::sat::{Polygon, SatResult, Vec2};
+use workloads::{Rng, reach, shadow};
 
 fn skip() -> bool {
     let skip = std::env::var("SAT_SKIP_GPU_TESTS").as_deref() == Ok("1");
@@ -38,29 +42,6 @@ fn gpu() -> Option<GpuCollider> {
     }
 }
 
-/// SplitMix64: a small seeded generator, so every run tests the same pairs.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform in [0, 1).
-    fn unit(&mut self) -> f32 {
-        (self.next() >> 40) as f32 / (1u64 << 24) as f32
-    }
-    fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.unit()
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// A convex polygon of 3 to 8 corners about `scale` across: corners at
 /// random angles on an ellipse, off the origin, either winding, sometimes
 /// with a corner repeated.
@@ -85,14 +66,6 @@ fn random_polygon(rng: &mut Rng, scale: f32) -> Polygon {
         if let Ok(p) = Polygon::new(points) {
             return p;
         }
-    }
-}
-
-/// How far a shape reaches from its own origin.
-fn extent(shape: &Shape) -> f32 {
-    match shape {
-        Shape::Polygon(p) => p.points().iter().map(|c| c.length()).fold(0.0, f32::max),
-        Shape::Circle { radius } => *radius,
     }
 }
 
@@ -142,20 +115,6 @@ fn random_batch(seed: u64, shape_count: usize, pair_count: usize) -> (Vec<Shape>
     (shapes, pairs)
 }
 
-/// A placed shape's shadow on a unit axis, from the scalar functions.
-fn shadow(shape: &Shape, pose: Pose, axis: Vec2) -> Interval {
-    match shape {
-        Shape::Polygon(p) => project_polygon(&p.placed(pose.position, pose.angle), axis),
-        Shape::Circle { radius } => project_circle(
-            &sat_visualizer::sat::Circle {
-                center: pose.position,
-                radius: *radius,
-            },
-            axis,
-        ),
-    }
-}
-
 /// Checks one GPU result against the reference as the batch issue states:
 /// the same verdict (except touching within 1e-4 of the shapes' size); when
 /// overlapping the same depth, and an axis along which A's push really is
@@ -163,7 +122,7 @@ fn shadow(shape: &Shape, pose: Pose, axis: Vec2) -> Interval {
 /// a real gap of that width on the reported axis, A's shadow after B's.
 fn check(shapes: &[Shape], pair: &Pair, gpu: &SatResult, want: &SatResult) -> Result<(), String> {
     let (a, b) = (&shapes[pair.a as usize], &shapes[pair.b as usize]);
-    let tol = 1e-4 * extent(a).max(extent(b));
+    let tol = 1e-4 * reach(a).max(reach(b));
     if (gpu.axis.length() - 1.0).abs() > 1e-4 {
         return Err(format!("axis {} is not a unit vector", gpu.axis));
     }

@@ -5,7 +5,7 @@
 #![allow(dead_code)]
 
 use sat_visualizer::batch::{Pair, Pose, Shape};
-use sat_visualizer::sat::{Polygon, Vec2};
+use sat_visualizer::sat::{Circle, Interval, Polygon, Vec2, project_circle, project_polygon};
 
 /// SplitMix64: a tiny, seeded, well-mixed generator (no dependency).
 pub struct Rng(pub u64);
@@ -35,6 +35,28 @@ impl Rng {
     pub fn in_disk(&mut self, c: Vec2, r: f32) -> Vec2 {
         let d = r * self.unit().sqrt();
         c + Vec2::from_angle(self.angle()) * d
+    }
+}
+
+/// How far a shape reaches from its own origin: its size, for tolerances.
+pub fn reach(s: &Shape) -> f32 {
+    match s {
+        Shape::Polygon(p) => p.points().iter().map(|q| q.length()).fold(0.0, f32::max),
+        Shape::Circle { radius } => *radius,
+    }
+}
+
+/// A placed shape's shadow on a unit `axis`, from the scalar functions.
+pub fn shadow(s: &Shape, pose: Pose, axis: Vec2) -> Interval {
+    match s {
+        Shape::Polygon(p) => project_polygon(&p.placed(pose.position, pose.angle), axis),
+        Shape::Circle { radius } => project_circle(
+            &Circle {
+                center: pose.position,
+                radius: *radius,
+            },
+            axis,
+        ),
     }
 }
 
