@@ -1,12 +1,12 @@
 //! A polygon's own axes, kept ready for the test four at a time.
 //!
 //! For each edge the test needs its axis, the chapter's unit normal (the
-//! edge's quarter turn), and the polygon's own shadow on it. The shadow
-//! has one end at the edge itself, since every corner lies behind the
-//! edge's line, and the other end the polygon's thickness away: how far
-//! the farthest corner lies behind that line. So a block of four edges
-//! keeps four axes (x parts, then y parts) and four shadows (their starts,
-//! then their ends), one edge to a SIMD lane.
+//! edge's quarter turn), and the polygon's own shadow on it: one end at
+//! the edge itself, since every corner lies behind the edge's line, the
+//! other as far as the farthest corner behind it. Both are found once, when
+//! the polygon is made, so a block of four edges keeps four axes (x parts,
+//! then y parts) and four shadows (their starts, then their ends), one edge
+//! to a SIMD lane.
 //!
 //! None of it needs finding again when the polygon moves: a turn turns the
 //! axes and leaves the shadows on them, and a move by `t` shifts each
@@ -14,13 +14,14 @@
 
 use glam::{Vec2, Vec4};
 
+use super::shadow::{Interval, project_points};
 use super::shape::edge_normal;
 
 /// Four of a polygon's edges, one to a lane: their axes (unit normals)
 /// and the polygon's shadow on each. Lanes past the last edge, and edges of
 /// no length, have the zero axis, which is no axis. A polygon too big to
-/// keep its thickness has no shadows here (0), and must project its
-/// corners.
+/// keep its own shadows (they cost n² to find) has none here (0), and must
+/// project its corners.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct AxisBlock {
     /// The axes' x parts.
@@ -38,11 +39,8 @@ impl AxisBlock {
     pub(crate) const LEN: usize = 8;
 
     /// Appends the blocks of the polygon whose corners `outline` holds:
-    /// each edge's axis and, when `behind` gives the thickness behind each
-    /// edge, the shadows on them. `outward` (+1 or −1, by the winding) is
-    /// what turns an axis out of the polygon, so it says which end of the
-    /// shadow the edge is.
-    pub(crate) fn append(outline: &mut Vec<Vec2>, outward: f32, behind: Option<&[f32]>) {
+    /// each edge's axis and, with `shadows`, the polygon's shadow on it.
+    pub(crate) fn append(outline: &mut Vec<Vec2>, shadows: bool) {
         let n = outline.len();
         let blocks = n.div_ceil(4);
         outline.reserve_exact(blocks * Self::LEN);
@@ -51,10 +49,13 @@ impl AxisBlock {
             for (k, i) in (block * 4..n.min(block * 4 + 4)).enumerate() {
                 let next = if i + 1 == n { 0 } else { i + 1 };
                 let axis = edge_normal(outline[next] - outline[i]);
-                let edge = axis.dot(outline[i]);
-                let far = behind.map_or(0.0, |t| edge - outward * t[i]);
+                let own = if shadows {
+                    project_points(&outline[..n], axis)
+                } else {
+                    Interval { min: 0.0, max: 0.0 }
+                };
                 [lanes[0][k], lanes[1][k], lanes[2][k], lanes[3][k]] =
-                    [axis.x, axis.y, edge.min(far), edge.max(far)];
+                    [axis.x, axis.y, own.min, own.max];
             }
             let [nx, ny, lo, hi] = lanes.map(Vec4::from_array);
             AxisBlock { nx, ny, lo, hi }.write(outline);

@@ -118,12 +118,12 @@ pub(crate) fn own_axes(
     first: usize,
     pushes: &mut Pushes,
 ) -> Option<SatResult> {
-    let thick = own.knows_thickness();
+    let kept = own.keeps_own_shadows();
     for (number, block) in own.axis_blocks().enumerate() {
         let start = number * 4;
         let (ax, ay) = (block.nx, block.ny);
         let real = ax.cmpne(Vec4::ZERO) | ay.cmpne(Vec4::ZERO);
-        let here = if thick {
+        let here = if kept {
             (block.lo, block.hi)
         } else {
             project(own.points(), ax, ay)

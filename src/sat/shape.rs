@@ -21,15 +21,15 @@ pub struct Polygon {
     outline: Vec<Vec2>,
     /// How many of `outline` are corners.
     corners: usize,
-    /// Whether the blocks know how far the polygon reaches behind each
-    /// edge. Kept for up to [`THICKNESS_CORNERS`] corners (it costs n² to
-    /// find); without it the test projects the polygon's own corners too.
-    thick: bool,
+    /// Whether the blocks hold the polygon's shadows on its own axes. Kept
+    /// for up to [`OWN_SHADOW_CORNERS`] corners (they cost n² to find);
+    /// without them the test projects the polygon's own corners too.
+    own_shadows: bool,
 }
 
-/// The most corners for which a polygon keeps its thickness behind each
-/// edge; larger polygons find their own shadows by a pass over the corners.
-const THICKNESS_CORNERS: usize = 64;
+/// The most corners for which a polygon keeps its shadows on its own axes;
+/// larger polygons find them by a pass over the corners, axis by axis.
+const OWN_SHADOW_CORNERS: usize = 64;
 
 /// A circle: its center and its radius.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -90,15 +90,15 @@ impl Polygon {
     /// one line, or corners that are not in convex order (a dent, a spike
     /// that doubles back, or a star that winds around twice).
     pub fn new(points: Vec<Vec2>) -> Result<Polygon, ShapeError> {
-        let outward = validate(&points)?;
-        let behind = thickness(&points, outward);
+        validate(&points)?;
         let corners = points.len();
+        let own_shadows = corners <= OWN_SHADOW_CORNERS;
         let mut outline = points;
-        AxisBlock::append(&mut outline, outward, behind.as_deref());
+        AxisBlock::append(&mut outline, own_shadows);
         Ok(Polygon {
             outline,
             corners,
-            thick: behind.is_some(),
+            own_shadows,
         })
     }
 
@@ -160,9 +160,9 @@ impl Polygon {
             .map(AxisBlock::read)
     }
 
-    /// Whether the axis blocks know the polygon's thickness behind each edge.
-    pub(crate) fn knows_thickness(&self) -> bool {
-        self.thick
+    /// Whether the axis blocks hold the polygon's shadows on its own axes.
+    pub(crate) fn keeps_own_shadows(&self) -> bool {
+        self.own_shadows
     }
 
     /// This shape placed in the world, as the chapter's `placed` does: each
@@ -180,7 +180,7 @@ impl Polygon {
         Polygon {
             outline,
             corners: self.corners,
-            thick: self.thick,
+            own_shadows: self.own_shadows,
         }
     }
 
@@ -277,25 +277,6 @@ pub(crate) fn unit_or_zero(v: Vec2) -> Vec2 {
     (v / largest).normalize_or_zero()
 }
 
-/// Each edge's thickness: how far the farthest corner lies behind the
-/// edge's line, along its outward normal (0 for an edge of no length).
-fn thickness(points: &[Vec2], outward: f32) -> Option<Vec<f32>> {
-    if points.len() > THICKNESS_CORNERS {
-        return None;
-    }
-    let n = points.len();
-    let behind = (0..n).map(|i| {
-        let next = if i + 1 == n { 0 } else { i + 1 };
-        let normal = edge_normal(points[next] - points[i]) * outward;
-        let front = normal.dot(points[i]);
-        points
-            .iter()
-            .map(|p| front - normal.dot(*p))
-            .fold(0.0, f32::max)
-    });
-    Some(behind.collect())
-}
-
 fn in_range(p: Vec2) -> bool {
     p.is_finite() && p.abs().max_element() <= MAX_COORDINATE
 }
@@ -322,13 +303,12 @@ fn distinct_count(points: &[Vec2]) -> usize {
     seen.len()
 }
 
-/// Checks a corner list for everything `Polygon::new` promises, and gives
-/// the sign that turns its edges' `perp` outward.
+/// Checks a corner list for everything `Polygon::new` promises.
 ///
 /// The geometry is done in `f64`, on coordinates moved so the first corner
 /// is at the origin and scaled so the shape is about 1 across: then the same
 /// tolerances serve a shape 1e-20 across and one 1e15 across.
-fn validate(points: &[Vec2]) -> Result<f32, ShapeError> {
+fn validate(points: &[Vec2]) -> Result<(), ShapeError> {
     check_coordinates(points)?;
 
     // The corners with repeats in a row removed (around the wrap too),
@@ -416,7 +396,5 @@ fn validate(points: &[Vec2]) -> Result<f32, ShapeError> {
             return Err(ShapeError::NotConvex { index });
         }
     }
-    // Counterclockwise (with y up; a positive area) has the inside on the
-    // left of each edge, where `perp` points, so outward is the other way.
-    Ok(if winding > 0.0 { -1.0 } else { 1.0 })
+    Ok(())
 }

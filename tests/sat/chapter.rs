@@ -324,9 +324,8 @@ fn apart_axis_points_from_b_towards_a() {
 #[test]
 fn every_size_and_corner_count_gives_the_chapter_loops_answer() {
     // sat_polygons takes shortcuts the chapter's loop does not: a polygon's
-    // axes found once when it is made, and its own shadows on them from
-    // its thickness (kept up to 64 corners; a 100-gon projects its corners),
-    // four axes at a time. Check each way through, at sizes from 1e-20 to
+    // axes and its own shadows on them found once, when it is made (kept up
+    // to 64 corners; a 100-gon projects its corners), four axes at a time. Check each way through, at sizes from 1e-20 to
     // 1e15, against the plain loop.
     let chapter =
         |a: &Polygon, b: &Polygon| sat_visualizer::sat::sat_on_axes(a, b, polygon_axes(a, b));

@@ -243,10 +243,10 @@ proptest! {
     }
 
     #[test]
-    fn own_shadows_from_thickness_give_the_chapter_loops_answer(a in convex_polygon(), b in convex_polygon()) {
+    fn kept_own_shadows_give_the_chapter_loops_answer(a in convex_polygon(), b in convex_polygon()) {
         // sat_polygons takes each polygon's shadow on its own edge's axis
-        // from its thickness; the chapter's loop projects every corner.
-        // Same verdict, same push.
+        // from what the polygon keeps; the chapter's loop projects every
+        // corner. Same verdict, same push.
         same_as_the_chapter_loop(&a, &b)?;
     }
 
