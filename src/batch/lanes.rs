@@ -69,11 +69,7 @@ pub(crate) trait Simd: Copy {
     /// Here lane by lane; AVX-512 writes whole results with a transpose.
     #[inline(always)]
     fn append_results(out: &mut Vec<SatResult>, n: usize, x: Self, y: Self, push: Self) {
-        let (mut xs, mut ys, mut ps) = ([0.0; MAX_LANES], [0.0; MAX_LANES], [0.0; MAX_LANES]);
-        x.store(&mut xs);
-        y.store(&mut ys);
-        push.store(&mut ps);
-        out.extend((0..n).map(|l| result(xs[l], ys[l], ps[l])));
+        out.extend((0..n).map(lane_results(x, y, push)));
     }
 
     /// Writes the first `n` lanes' results to the front of `slots` (which
@@ -96,13 +92,20 @@ pub(crate) fn write_lanes<S: Simd>(
     y: S,
     push: S,
 ) {
+    let result = lane_results(x, y, push);
+    for (l, slot) in slots[..n].iter_mut().enumerate() {
+        slot.write(result(l));
+    }
+}
+
+/// Lane `l`'s result, from the registers stored to arrays once.
+#[inline(always)]
+pub(crate) fn lane_results<S: Simd>(x: S, y: S, push: S) -> impl Fn(usize) -> SatResult {
     let (mut xs, mut ys, mut ps) = ([0.0; MAX_LANES], [0.0; MAX_LANES], [0.0; MAX_LANES]);
     x.store(&mut xs);
     y.store(&mut ys);
     push.store(&mut ps);
-    for (l, slot) in slots[..n].iter_mut().enumerate() {
-        slot.write(result(xs[l], ys[l], ps[l]));
-    }
+    move |l| result(xs[l], ys[l], ps[l])
 }
 
 /// One lane's result from its axis and least push.

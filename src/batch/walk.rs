@@ -4,7 +4,7 @@
 //! results put in order.
 
 use super::kernel::{Poses, Side, polygon_circle, polygons};
-use super::lanes::{self, MAX_LANES, Simd};
+use super::lanes::{MAX_LANES, Simd};
 use super::prepared::{Info, PolyData, Prepared, Table};
 use super::{Pair, pose_ok, scalar};
 use crate::sat::SatResult;
@@ -176,15 +176,8 @@ pub(crate) trait Sink {
     fn put(&mut self, n: usize, result: impl Fn(usize) -> SatResult);
 
     /// Puts the first `n` lanes' results from a kernel's registers: the
-    /// axis (`x`, `y`) and the least push (see [`lanes::result`]).
-    #[inline(always)]
-    fn put_lanes<S: Simd>(&mut self, n: usize, x: S, y: S, push: S) {
-        let (mut xs, mut ys, mut ps) = ([0.0; MAX_LANES], [0.0; MAX_LANES], [0.0; MAX_LANES]);
-        x.store(&mut xs);
-        y.store(&mut ys);
-        push.store(&mut ps);
-        self.put(n, |l| lanes::result(xs[l], ys[l], ps[l]));
-    }
+    /// axis (`x`, `y`) and the least push (see [`super::lanes::result`]).
+    fn put_lanes<S: Simd>(&mut self, n: usize, x: S, y: S, push: S);
 }
 
 /// Appended to a vector: written once, with no filling beforehand.

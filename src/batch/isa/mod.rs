@@ -148,16 +148,16 @@ pub(crate) fn run<K: Sink>(isa: Isa, table: &Table, pairs: &[Pair], out: &mut K)
 #[cfg(feature = "parallel")]
 pub(crate) type Check<'a> = dyn Fn(&[Pair], usize) -> Result<(), BatchError> + Sync + 'a;
 
-/// The batch on all cores, written straight into `out`'s spare capacity
-/// (no filling beforehand: the output is written once, as on one thread).
-/// Each thread takes runs of pairs, checks a run with `check` (the run
-/// and the index of its first pair) and tests it; a bad pair anywhere
-/// leaves `out` empty and returns the first.
 /// The fewest pairs a thread is given at a time; a batch of no more than
 /// this many is not worth handing to other threads at all.
 #[cfg(feature = "parallel")]
 pub(crate) const MIN_RUN: usize = 1024;
 
+/// The batch on all cores, written straight into `out`'s spare capacity
+/// (no filling beforehand: the output is written once, as on one thread).
+/// Each thread takes runs of pairs, checks a run with `check` (the run
+/// and the index of its first pair) and tests it; a bad pair anywhere
+/// leaves `out` empty and returns the first.
 #[cfg(feature = "parallel")]
 pub(crate) fn run_par(
     isa: Isa,
