@@ -6,9 +6,10 @@
 //! 1 000 000). Prints one table (engine, ns per pair, million pairs per
 //! second, ratio to parry2d's `query::contact`) and the CPU features used;
 //! a progress bar runs on stderr meanwhile. Each engine's time is its best
-//! run, over three rounds in which every engine takes its turn. It also checks every engine's
-//! verdicts against parry2d's (`contact` with no prediction: a contact
-//! means dist <= 0) and exits non-zero if one disagrees beyond touching.
+//! run, over three rounds in which every engine takes its turn. It also
+//! checks every engine's verdicts against parry2d's (`contact` with no
+//! prediction: a contact means dist <= 0) and exits non-zero if one
+//! disagrees beyond touching.
 //! Where a wgpu adapter is found, the GPU collider gets a row too, and its
 //! time is split into upload, compute and read-back below the table.
 
@@ -174,7 +175,8 @@ fn batch_verdicts(
 }
 
 /// The scalar functions on shapes placed beforehand (the placing is left
-/// out of the timing): `sat_polygons` or `sat_polygon_circle`. Placed in
+/// out of the timing): `sat_polygons` or `sat_polygon_circle`, or with
+/// `chapter_loop` the chapter's plain loop (`sat_on_axes`). Placed in
 /// blocks, so memory stays small; returns the time spent testing only.
 fn sat_on_placed(w: &Prepared, out: &mut Vec<bool>, chapter_loop: bool) -> Duration {
     enum Placed {
