@@ -21,6 +21,8 @@
 
 #[cfg(feature = "gpu")]
 mod adapter;
+#[cfg(feature = "gpu")]
+pub use adapter::NoAdapter;
 #[cfg(feature = "viewer")]
 pub mod app;
 pub mod batch;
@@ -29,6 +31,24 @@ pub mod gpu;
 pub mod render;
 pub mod sat;
 pub mod scene;
+
+/// An error and every cause under it ([`std::error::Error::source`]), on
+/// one line, joined by ": ", with each message's own line breaks and runs
+/// of spaces made single spaces: how the app and the examples print an
+/// error for the terminal.
+pub fn report(error: &dyn std::error::Error) -> String {
+    let mut line = String::new();
+    let mut next = Some(error);
+    while let Some(e) = next {
+        if !line.is_empty() {
+            line.push_str(": ");
+        }
+        line.extend(e.to_string().split_whitespace().flat_map(|w| [w, " "]));
+        line.pop();
+        next = e.source();
+    }
+    line
+}
 
 /// README.md's examples, compiled and run as doc tests so they stay true.
 #[cfg(doctest)]

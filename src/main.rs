@@ -21,7 +21,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("sat-visualizer: {e}");
+            eprintln!("sat-visualizer: {}", sat_visualizer::report(&e));
             ExitCode::from(e.exit_code() as u8)
         }
     }

@@ -20,7 +20,7 @@ use winit::window::{Window, WindowId};
 use super::args::Options;
 use super::error::AppError;
 use super::keys::{Action, action};
-use crate::adapter::pick_adapter;
+use crate::adapter::{NoAdapter, pick_adapter};
 use crate::render::{DrawList, Renderer, TargetSize, best_sample_count};
 use crate::scene::{Key, Scene, logical_from_physical};
 
@@ -66,8 +66,7 @@ impl Gpu {
         let surface = instance
             .create_surface(window.clone())
             .map_err(|e| AppError::Window(format!("no surface for the window: {e}")))?;
-        let adapter = pick_adapter(&instance, Some(&surface), wgpu::PowerPreference::default())
-            .map_err(AppError::NoAdapter)?;
+        let adapter = pick_adapter(&instance, Some(&surface), wgpu::PowerPreference::default())?;
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             label: Some("sat visualizer device"),
             required_limits: wgpu::Limits::downlevel_defaults().using_resolution(adapter.limits()),
@@ -83,10 +82,7 @@ impl Gpu {
             .find(|f| f.is_srgb())
             .or_else(|| caps.formats.first().copied())
             .ok_or_else(|| {
-                AppError::NoAdapter(format!(
-                    "the adapter {:?} cannot present to this window",
-                    adapter.get_info().name
-                ))
+                AppError::NoAdapter(NoAdapter::CannotPresent(adapter.get_info().name))
             })?;
         let render_format = format.add_srgb_suffix();
         let size = window.inner_size();

@@ -76,9 +76,11 @@ pub struct Pair {
 
 /// Why a batch could not be run. Nothing is tested when any pair is bad:
 /// the batch is checked whole first, and `out` is left empty.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum BatchError {
     /// Pair `pair` names shape `shape`, but the table has only `len`.
+    #[error("pair {pair} names shape {shape}, but the table has only {len} shapes")]
     ShapeIndex {
         /// The pair's index in the list.
         pair: usize,
@@ -89,38 +91,19 @@ pub enum BatchError {
     },
     /// Pair `pair` has a pose with a NaN or infinite number, or a position
     /// beyond [`MAX_COORDINATE`].
+    #[error("pair {pair} has a pose that is NaN, infinite or beyond ±{max:e}", max = MAX_COORDINATE)]
     BadPose {
         /// The pair's index in the list.
         pair: usize,
     },
     /// Shape `shape` of the table is a circle with a NaN, infinite,
     /// negative or too large radius.
+    #[error("shape {shape} is a circle whose radius is NaN, infinite, negative or too large")]
     BadShape {
         /// The shape's index in the table.
         shape: usize,
     },
 }
-
-impl std::fmt::Display for BatchError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match *self {
-            BatchError::ShapeIndex { pair, shape, len } => write!(
-                f,
-                "pair {pair} names shape {shape}, but the table has only {len} shapes"
-            ),
-            BatchError::BadPose { pair } => write!(
-                f,
-                "pair {pair} has a pose that is NaN, infinite or beyond ±{MAX_COORDINATE:e}"
-            ),
-            BatchError::BadShape { shape } => write!(
-                f,
-                "shape {shape} is a circle whose radius is NaN, infinite, negative or too large"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for BatchError {}
 
 impl BatchError {
     /// The pair it is about (0 for a bad shape, which is found first).

@@ -1,35 +1,19 @@
 //! Refusals of values that would put the scene in a state it cannot show.
 
-use std::fmt;
+use super::state::MAX_POSITION;
+use super::{MAX_SIDES, MIN_SIDES};
 
 /// Why the scene refused a setting: each says what was wrong in one line.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SceneError {
     /// The fixed shape's sides must be from 3 to 8.
+    #[error("the fixed shape needs {MIN_SIDES} to {MAX_SIDES} sides, not {0}")]
     Sides(usize),
     /// The box's position must be finite and within the coordinate range.
+    #[error("the box's position must be finite and within ±{MAX_POSITION}, not ({0}, {1})")]
     Position(f32, f32),
     /// The box's angle must be finite.
+    #[error("the box's angle must be a finite number, not {0}")]
     Angle(f32),
 }
-
-impl fmt::Display for SceneError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SceneError::Sides(n) => write!(
-                f,
-                "the fixed shape needs {} to {} sides, not {n}",
-                super::MIN_SIDES,
-                super::MAX_SIDES
-            ),
-            SceneError::Position(x, y) => write!(
-                f,
-                "the box's position must be finite and within ±{}, not ({x}, {y})",
-                super::state::MAX_POSITION
-            ),
-            SceneError::Angle(a) => write!(f, "the box's angle must be a finite number, not {a}"),
-        }
-    }
-}
-
-impl std::error::Error for SceneError {}
