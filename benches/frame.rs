@@ -12,7 +12,7 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use sat_visualizer::render::{DrawList, Headless, TargetSize};
 use sat_visualizer::sat::Vec2;
-use sat_visualizer::scene::{Key, Scene};
+use sat_visualizer::scene::{Action, Scene};
 
 /// The headless device and renderer, driven a frame's CPU half at a time.
 struct Gpu(Headless);
@@ -44,7 +44,7 @@ fn frame(c: &mut Criterion) {
 
     // The scene alone: a held key's turn and the draw list.
     let mut scene = Scene::new();
-    scene.key_pressed(Key::Right);
+    scene.start(Action::TurnRight);
     c.bench_function("frame/scene_update_and_list", |b| {
         b.iter(|| {
             scene.update(1.0 / 60.0);
@@ -58,7 +58,7 @@ fn frame(c: &mut Criterion) {
     for (name, target) in [("frame/turning_1x", one), ("frame/turning_2x", two)] {
         let mut scene = Scene::new();
         scene.set_box(Vec2::new(560.0, 360.0), 0.3).unwrap();
-        scene.key_pressed(Key::Right);
+        scene.start(Action::TurnRight);
         c.bench_function(name, |b| {
             b.iter(|| {
                 scene.update(1.0 / 60.0);
@@ -86,8 +86,14 @@ fn frame(c: &mut Criterion) {
     // Everything on (S, X, A, H): the busiest frame.
     let mut scene = Scene::new();
     scene.set_box(Vec2::new(600.0, 370.0), 0.3).unwrap();
-    for k in [Key::S, Key::X, Key::A, Key::H, Key::Right] {
-        scene.key_pressed(k);
+    for k in [
+        Action::ToggleShadows,
+        Action::ToggleShortcut,
+        Action::ToggleAllAxes,
+        Action::ToggleHelp,
+        Action::TurnRight,
+    ] {
+        scene.start(k);
     }
     c.bench_function("frame/everything_shown_1x", |b| {
         b.iter(|| {

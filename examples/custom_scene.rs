@@ -8,6 +8,8 @@
 use std::sync::Arc;
 use std::time::Instant;
 
+use clap::Parser;
+
 use glam::Vec2;
 use sat_visualizer::render::{
     Color, DrawList, Paint, Renderer, TargetSize, best_sample_count, srgb_surface_format,
@@ -298,18 +300,17 @@ impl ApplicationHandler for App {
     }
 }
 
+/// The renderer reused outside SAT: a small animated scene of its own.
+#[derive(Debug, clap::Parser)]
+#[command(name = "custom_scene")]
+struct Args {
+    /// Quit after drawing this many frames (default: run until closed).
+    #[arg(long, value_name = "N")]
+    frames: Option<u64>,
+}
+
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let mut quit_after = None;
-    while let Some(arg) = args.next() {
-        match (arg.as_str(), args.next().map(|n| n.parse::<u64>())) {
-            ("--frames", Some(Ok(n))) => quit_after = Some(n),
-            _ => {
-                eprintln!("usage: custom_scene [--frames N]");
-                std::process::exit(2);
-            }
-        }
-    }
+    let Args { frames: quit_after } = Args::parse();
     let event_loop = match EventLoop::new() {
         Ok(event_loop) => event_loop,
         Err(e) => {

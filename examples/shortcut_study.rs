@@ -5,8 +5,10 @@
 //!
 //! `cargo run --release --example shortcut_study -- [--samples N] [--seed S]`
 
+use clap::Parser;
 use sat_visualizer::sat::shortcut::{flip_by_centers, shortcut_polygons};
 use sat_visualizer::sat::{Polygon, Vec2, sat_polygons};
+use sat_visualizer::scene::{BOX_HEIGHT, BOX_WIDTH, FIXED_CENTER, FIXED_RADIUS};
 
 /// SplitMix64: a small, seeded generator, so that every run samples the
 /// same placements.
@@ -22,42 +24,29 @@ impl Rng {
     }
 }
 
-fn parse_args() -> Result<(u64, u64), String> {
-    let (mut samples, mut seed) = (1_000_000u64, 16u64);
-    let mut args = std::env::args().skip(1);
-    while let Some(flag) = args.next() {
-        let mut value = |name: &str| {
-            args.next()
-                .ok_or(format!("{name} needs a value"))?
-                .parse::<u64>()
-                .map_err(|e| format!("{name}: {e}"))
-        };
-        match flag.as_str() {
-            "--samples" => samples = value("--samples")?.max(1),
-            "--seed" => seed = value("--seed")?,
-            "-h" | "--help" => {
-                println!("usage: shortcut_study [--samples N] [--seed S]");
-                std::process::exit(0);
-            }
-            other => return Err(format!("unknown argument {other:?} (try --help)")),
-        }
-    }
-    Ok((samples, seed))
+/// The chapter's statistics for the overlap-length shortcut, reproduced.
+#[derive(Debug, Parser)]
+#[command(name = "shortcut_study")]
+struct Args {
+    /// How many placements of the box to sample.
+    #[arg(long, value_name = "N", default_value_t = 1_000_000,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    samples: u64,
+    /// The generator's seed: the same seed samples the same placements.
+    #[arg(long, value_name = "S", default_value_t = 16)]
+    seed: u64,
 }
 
 fn main() {
-    let (samples, seed) = parse_args().unwrap_or_else(|e| {
-        eprintln!("shortcut_study: {e}");
-        std::process::exit(2);
-    });
-    let center = Vec2::new(620.0, 380.0);
-    let pentagon = Polygon::regular(5, 80.0)
+    let Args { samples, seed } = Args::parse();
+    let center = FIXED_CENTER;
+    let pentagon = Polygon::regular(5, FIXED_RADIUS)
         .expect("a pentagon")
         .placed(center, 0.0);
-    let box_shape = Polygon::rectangle(140.0, 90.0).expect("a box");
+    let box_shape = Polygon::rectangle(BOX_WIDTH, BOX_HEIGHT).expect("a box");
     // Any placement that overlaps has the box's center within the pentagon's
     // radius plus the box's half-diagonal of the pentagon's center.
-    let reach = 80.0 + Vec2::new(70.0, 45.0).length();
+    let reach = FIXED_RADIUS + Vec2::new(BOX_WIDTH, BOX_HEIGHT).length() / 2.0;
 
     let mut rng = Rng(seed);
     let (mut overlapping, mut still_inside, mut wrong_flip) = (0u64, 0u64, 0u64);
@@ -88,7 +77,9 @@ fn main() {
     let short = shortcut_polygons(&centered, &pentagon);
     let share = |n: u64| 100.0 * n as f64 / overlapping.max(1) as f64;
 
-    println!("SAT Visualizer's box (140 x 90) against its pentagon (radius 80)");
+    println!(
+        "SAT Visualizer's box ({BOX_WIDTH} x {BOX_HEIGHT}) against its pentagon (radius {FIXED_RADIUS})"
+    );
     println!(
         "sampling: {samples} placements (seed {seed}), the box's center uniform in the square \
          ±{reach:.1} px around the pentagon's center, its angle uniform in [0, 2π); \

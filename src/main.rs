@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use sat_visualizer::app::{Command, USAGE, parse_args, run};
+use sat_visualizer::app::{Command, help, parse_args, run};
 
 fn main() -> ExitCode {
     // Arguments that are not valid UTF-8 are read lossily: they can only be
@@ -13,7 +13,7 @@ fn main() -> ExitCode {
         .map(|a| a.to_string_lossy().into_owned());
     let result = parse_args(args).and_then(|command| match command {
         Command::Help => {
-            println!("{USAGE}");
+            print!("{}", help());
             Ok(())
         }
         Command::Run(opts) => run(&opts),

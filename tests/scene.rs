@@ -4,8 +4,8 @@
 use sat_visualizer::render::{Color, DrawList, Primitive};
 use sat_visualizer::sat::{self, Vec2};
 use sat_visualizer::scene::{
-    AMBER, BLUE, BOX_START, BOX_START_ANGLE, FIXED_CENTER, Fixed, GREEN, GREY, Key, Scene,
-    SceneError, TURN_SPEED, View, logical_from_physical,
+    AMBER, Action, BLUE, BOX_START, BOX_START_ANGLE, FIXED_CENTER, Fixed, GREEN, GREY, Hints,
+    Scene, SceneError, TURN_SPEED, View, logical_from_physical,
 };
 
 /// The box dragged from its center to `to` (world = logical at 1000×700).
@@ -41,6 +41,17 @@ fn colors_in(list: &DrawList) -> Vec<Color> {
         }
     }
     out
+}
+
+/// A scene with key hints like the app's (the keymap is the app's; the
+/// scene only draws the words it is given, filling in `{polygon}`).
+fn hinted() -> Scene {
+    let mut scene = Scene::new();
+    scene.set_hints(Hints {
+        controls: "[Drag] the box   [C] {polygon} or circle   [H] more keys   [Esc] quit".into(),
+        help: "[S] shadows   [Space] push out   [3]-[8] sides   [H] hide".into(),
+    });
+    scene
 }
 
 fn texts(list: &DrawList) -> Vec<String> {
@@ -109,7 +120,7 @@ fn the_turn_rate_is_frame_rate_independent() {
     let mut one = Scene::new();
     let mut many = Scene::new();
     for s in [&mut one, &mut many] {
-        s.key_pressed(Key::Right);
+        s.start(Action::TurnRight);
         assert!(s.is_animating());
     }
     one.update(1.0);
@@ -130,15 +141,15 @@ fn the_turn_rate_is_frame_rate_independent() {
 
     // Left turns the other way at the same rate; released, nothing turns.
     let mut left = Scene::new();
-    left.key_pressed(Key::Left);
+    left.start(Action::TurnLeft);
     left.update(0.5);
     assert!((left.box_angle() - (BOX_START_ANGLE - 0.9)).abs() < 1e-5);
-    left.key_released(Key::Left);
+    left.stop(Action::TurnLeft);
     assert!(!left.is_animating());
     left.update(2.0);
     assert!((left.box_angle() - (BOX_START_ANGLE - 0.9)).abs() < 1e-5);
     // A bad time step is ignored, not turned into a NaN angle.
-    left.key_pressed(Key::Left);
+    left.start(Action::TurnLeft);
     left.update(f32::NAN);
     left.update(-1.0);
     assert!((left.box_angle() - (BOX_START_ANGLE - 0.9)).abs() < 1e-5);
@@ -172,7 +183,7 @@ fn the_readout_strings() {
         "overlapping: push the box 110 px, as shown"
     );
 
-    scene.key_pressed(Key::C);
+    scene.start(Action::ToggleCircle);
     assert_eq!(
         scene.axes_line(),
         "axes: the box's 4 edge normals, and 1 toward the circle's center"
@@ -265,7 +276,7 @@ fn space_pushes_the_box_out() {
     scene.set_box(Vec2::new(580.0, 350.0), 0.2).unwrap();
     let before = scene.result();
     assert!(before.overlapping && before.depth > 10.0);
-    assert!(scene.key_pressed(Key::Space));
+    assert!(scene.start(Action::PushOut));
     let after = scene.result();
     assert!(after.overlapping, "just touching counts as overlapping");
     assert!(after.depth < 1e-2, "{after:?}");
@@ -273,7 +284,7 @@ fn space_pushes_the_box_out() {
     assert!((scene.box_position() - (Vec2::new(580.0, 350.0) + before.push())).length() < 1e-2);
     // Apart: Space does nothing.
     let mut apart = Scene::new();
-    assert!(!apart.key_pressed(Key::Space));
+    assert!(!apart.start(Action::PushOut));
     assert_eq!(apart.box_position(), BOX_START);
 }
 
@@ -282,9 +293,9 @@ fn keys_3_to_8_change_the_sides_and_c_toggles() {
     let names = [
         "triangle", "square", "pentagon", "hexagon", "heptagon", "octagon",
     ];
-    let mut scene = Scene::new();
+    let mut scene = hinted();
     for (n, name) in (3..=8).zip(names) {
-        assert!(scene.key_pressed(Key::Digit(n as u8)));
+        assert!(scene.start(Action::Sides(n as u8)));
         assert_eq!(scene.sides(), n);
         let Fixed::Polygon(p) = scene.fixed() else {
             panic!("a polygon")
@@ -305,23 +316,23 @@ fn keys_3_to_8_change_the_sides_and_c_toggles() {
         );
     }
     for d in [0u8, 1, 2, 9] {
-        assert!(!scene.key_pressed(Key::Digit(d)));
+        assert!(!scene.start(Action::Sides(d)));
         assert_eq!(scene.sides(), 8);
     }
     assert_eq!(scene.set_sides(9), Err(SceneError::Sides(9)));
 
-    scene.key_pressed(Key::C);
+    scene.start(Action::ToggleCircle);
     assert!(scene.uses_circle());
     let Fixed::Circle(c) = scene.fixed() else {
         panic!("the circle")
     };
     assert_eq!((c.center, c.radius), (FIXED_CENTER, 80.0));
-    scene.key_pressed(Key::C);
+    scene.start(Action::ToggleCircle);
     assert!(!scene.uses_circle());
     assert_eq!(scene.sides(), 8, "back to the polygon it had");
     // A digit while the circle shows brings back a polygon.
-    scene.key_pressed(Key::C);
-    scene.key_pressed(Key::Digit(4));
+    scene.start(Action::ToggleCircle);
+    scene.start(Action::Sides(4));
     assert!(!scene.uses_circle());
     assert_eq!(scene.sides(), 4);
 }
@@ -428,7 +439,7 @@ fn mouse_mapping_is_exact_at_scale_2_and_after_a_resize() {
 #[test]
 fn the_draw_list_shows_what_the_test_found() {
     let mut list = DrawList::default();
-    let mut scene = Scene::new();
+    let mut scene = hinted();
     scene.build(&mut list);
     let colors = colors_in(&list);
     assert!(
@@ -489,7 +500,7 @@ fn the_draw_list_shows_what_the_test_found() {
     );
 
     // The circle is drawn as a circle.
-    scene.key_pressed(Key::C);
+    scene.start(Action::ToggleCircle);
     scene.build(&mut list);
     assert!(
         list.items
@@ -514,11 +525,11 @@ fn s_x_a_and_h_add_what_they_show() {
         scene.build(&mut list);
         list
     };
-    let mut scene = Scene::new();
+    let mut scene = hinted();
     scene.set_box(Vec2::new(580.0, 350.0), 0.3).unwrap();
     let plain = count(&scene);
 
-    scene.key_pressed(Key::S);
+    scene.start(Action::ToggleShadows);
     let with_shadows = count(&scene);
     // Two thick shadow segments (width 6) on the deciding axis.
     let thick = |l: &DrawList| {
@@ -532,9 +543,9 @@ fn s_x_a_and_h_add_what_they_show() {
     let sv = scene.shadow_view();
     assert_eq!(sv.axis, scene.result().axis);
     assert!(sv.a.gap(&sv.b) <= 0.0, "overlapping: the shadows overlap");
-    scene.key_pressed(Key::S);
+    scene.start(Action::ToggleShadows);
 
-    scene.key_pressed(Key::A);
+    scene.start(Action::ToggleAllAxes);
     let with_axes = count(&scene);
     let tried = scene.axes();
     assert_eq!(tried.len(), 9, "4 box normals and the pentagon's 5");
@@ -543,20 +554,25 @@ fn s_x_a_and_h_add_what_they_show() {
         "overlapping: every axis was tried"
     );
     assert!(with_axes.items.len() >= plain.items.len() + 9);
-    scene.key_pressed(Key::A);
+    scene.start(Action::ToggleAllAxes);
 
     // X: a second, silver outline and its line of text.
-    scene.key_pressed(Key::X);
+    scene.start(Action::ToggleShortcut);
     let with_cut = count(&scene);
     assert_eq!(with_cut.items.len(), plain.items.len() + 2);
     assert!(texts(&with_cut).iter().any(|t| t.starts_with("shortcut")));
-    scene.key_pressed(Key::X);
+    scene.start(Action::ToggleShortcut);
 
-    scene.key_pressed(Key::H);
+    scene.start(Action::ToggleHelp);
     let help = texts(&count(&scene)).join(" ");
     for key in [
-        "[S]", "[Space]", "[X]", "[A]", "[3]-[8]", "[C]", "[Esc]", "[Left]", "[Right]", "[Drag]",
-        "[H]",
+        "[S]",
+        "[Space]",
+        "[3]-[8]",
+        "[C] pentagon",
+        "[Esc]",
+        "[Drag]",
+        "[H] hide",
     ] {
         assert!(help.contains(key), "{key} missing from {help}");
     }

@@ -11,7 +11,7 @@ use image::RgbaImage;
 use sat_visualizer::app::{self, AppError, Options, parse_args};
 use sat_visualizer::render::{Color, DrawList, Headless};
 use sat_visualizer::sat::Vec2;
-use sat_visualizer::scene::{AMBER, BACKGROUND, BLUE, GREEN, GREY, Key, Scene, TEXT};
+use sat_visualizer::scene::{AMBER, Action, BACKGROUND, BLUE, GREEN, GREY, Scene, TEXT};
 use support::{Tolerance, compare_with_reference, count_near, count_near_in, is_near};
 
 /// One headless renderer for every test in this file (making one costs far
@@ -25,6 +25,7 @@ fn gpu() -> Option<&'static Mutex<Headless>> {
 /// The scene as a window `w`×`h` logical pixels at `scale` would show it.
 fn shot(scene: &mut Scene, w: u32, h: u32, scale: f32) -> Option<RgbaImage> {
     let gpu = gpu()?;
+    scene.set_hints(app::hints());
     scene.resize(w as f32, h as f32);
     let mut list = DrawList::default();
     scene.build(&mut list);
@@ -41,7 +42,7 @@ fn overlapping_scene() -> Scene {
 /// The chapter's step 5: the box's corner just inside the circle.
 fn circle_scene() -> Scene {
     let mut scene = Scene::new();
-    scene.key_pressed(Key::C);
+    scene.start(Action::ToggleCircle);
     scene.set_box(Vec2::new(508.0, 290.0), 0.3).unwrap();
     scene
 }
@@ -55,8 +56,13 @@ fn reference_images_of_the_scene() {
         ("scene_extras", {
             let mut s = overlapping_scene();
             s.set_box(Vec2::new(620.0, 380.0), 0.0).unwrap();
-            for k in [Key::S, Key::X, Key::A, Key::H] {
-                s.key_pressed(k);
+            for k in [
+                Action::ToggleShadows,
+                Action::ToggleShortcut,
+                Action::ToggleAllAxes,
+                Action::ToggleHelp,
+            ] {
+                s.start(k);
             }
             s
         }),
@@ -430,8 +436,13 @@ fn steady_frames_create_no_gpu_buffers_or_textures() {
     // target does not. The first pass is the warm-up (buffers grow to the
     // biggest frame); the second pass over the same frames may make nothing.
     let mut scene = Scene::new();
-    for k in [Key::S, Key::X, Key::A, Key::H] {
-        scene.key_pressed(k);
+    for k in [
+        Action::ToggleShadows,
+        Action::ToggleShortcut,
+        Action::ToggleAllAxes,
+        Action::ToggleHelp,
+    ] {
+        scene.start(k);
     }
     scene.pointer_pressed(BOX_START_LOGICAL);
     let mut pass = |scene: &mut Scene, gpu: &mut Headless| {

@@ -1,47 +1,33 @@
-//! The command line, parsed by hand: a window by default, or a headless
+//! The command line, parsed by clap: a window by default, or a headless
 //! screenshot with `--screenshot PATH.png`, and the scene's settings for
-//! either.
+//! either. The ranges come from the scene's own constants, and the list of
+//! keys in `--help` from the app's keymap.
 
 use std::path::PathBuf;
 
+use clap::{CommandFactory, Parser};
 use glam::Vec2;
 
 use super::error::AppError;
-use crate::scene::{MAX_SIDES, MIN_SIDES, Scene, WORLD_HEIGHT, WORLD_WIDTH};
+use super::keymap;
+use crate::scene::{
+    BOX_START, BOX_START_ANGLE, MAX_POSITION, MAX_SIDES, MIN_SIDES, Scene, WORLD_HEIGHT,
+    WORLD_WIDTH,
+};
 
 /// The largest image side, in physical pixels: wgpu's guaranteed texture
 /// limit, so a screenshot never asks the device for more than it has.
 pub const MAX_PHYSICAL_SIDE: u32 = 8192;
 
-/// The help text `--help` prints.
-pub const USAGE: &str = "\
-SAT Visualizer: the separating axis test, live, on a box you drag and turn.
-
-Usage: sat-visualizer [OPTIONS]
-
-With no --screenshot, opens the window. Keys there: drag the box with the
-left button, Left/Right turn it, C pentagon or circle, 3-8 sides, S shadows,
-Space push out, X shortcut, A all axes, H help line, Esc quit.
-
-Options:
-  --screenshot PATH.png  render what the window would show into PATH.png and exit
-  --size WxH             logical size (default 1000x700; the window's starting size)
-  --scale S              scale factor of the screenshot (default 1; 2 for high-DPI)
-  --box X,Y              the box's center in the 1000x700 world (default 320,300)
-  --angle RAD            the box's angle in radians (default 0.3)
-  --circle               the circle instead of the polygon
-  --sides N              the fixed polygon's sides, 3 to 8 (default 5)
-  --shadows              show the deciding axis with both shadows (S)
-  --all-axes             show every axis tried (A)
-  --shortcut             show the overlap-length shortcut's answer (X)
-  --help                 print this and exit";
+/// The largest `--scale`, in physical pixels per logical pixel.
+pub const MAX_SCALE: f32 = 8.0;
 
 /// What the command line asks for.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Command {
     /// Open the window, or write a screenshot, with these options.
     Run(Options),
-    /// Print the help text and exit.
+    /// Print the help text ([`help`]) and exit.
     Help,
 }
 
@@ -92,9 +78,11 @@ impl Default for Options {
 }
 
 impl Options {
-    /// The scene these options describe, fitted to their logical size.
+    /// The scene these options describe, fitted to their logical size, with
+    /// the keymap's hints.
     pub fn scene(&self) -> Result<Scene, AppError> {
         let mut scene = Scene::new();
+        scene.set_hints(keymap::hints());
         if let Some(sides) = self.sides {
             scene
                 .set_sides(sides)
@@ -114,103 +102,89 @@ impl Options {
     }
 }
 
+/// A logical size, `WxH`.
+#[derive(Debug, Clone, Copy)]
+struct Size(u32, u32);
+
+/// The command line as clap reads it.
+#[derive(Debug, Parser)]
+#[command(
+    name = "sat-visualizer",
+    about = "SAT Visualizer: the separating axis test, live, on a box you drag and turn.",
+    long_about = "SAT Visualizer: the separating axis test, live, on a box you drag and turn.\n\n\
+        With no --screenshot, opens the window; with it, renders what the window would show \
+        into a PNG and exits.",
+    disable_version_flag = true
+)]
+struct Cli {
+    /// Render what the window would show into PATH.png and exit.
+    #[arg(long, value_name = "PATH.png", value_parser = png_path)]
+    screenshot: Option<PathBuf>,
+    /// The logical size (default 1000x700; the window's starting size).
+    #[arg(long, value_name = "WxH", value_parser = size)]
+    size: Option<Size>,
+    /// The screenshot's scale factor: physical pixels per logical pixel
+    /// (default 1; 2 for high-DPI). The window uses its monitor's.
+    #[arg(long, value_name = "S", value_parser = scale, requires = "screenshot")]
+    scale: Option<f32>,
+    /// The box's center in the 1000x700 world (default 320,300).
+    #[arg(long = "box", value_name = "X,Y", value_parser = point, allow_hyphen_values = true)]
+    box_position: Option<Vec2>,
+    /// The box's angle in radians (default 0.3).
+    #[arg(long, value_name = "RAD", value_parser = angle, allow_negative_numbers = true)]
+    angle: Option<f32>,
+    /// The circle instead of the polygon.
+    #[arg(long)]
+    circle: bool,
+    /// The fixed polygon's sides, 3 to 8 (default 5).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(MIN_SIDES as i64..=MAX_SIDES as i64))]
+    sides: Option<u8>,
+    /// Show the deciding axis with both shapes' shadows on it.
+    #[arg(long)]
+    shadows: bool,
+    /// Show every axis the test tries.
+    #[arg(long)]
+    all_axes: bool,
+    /// Show the overlap-length shortcut's answer beside the real push.
+    #[arg(long)]
+    shortcut: bool,
+}
+
+/// The help text `--help` prints: the options, then the keymap's keys.
+pub fn help() -> String {
+    let mut command = Cli::command().after_long_help(keymap::help_text());
+    command.render_long_help().to_string()
+}
+
 /// Parses the arguments after the program's name. `--name value` and
 /// `--name=value` both work. Anything unknown, missing or out of range is
-/// an [`AppError::Args`] naming the option.
+/// an [`AppError::Args`] naming the option, on one line.
 pub fn parse_args<I, S>(args: I) -> Result<Command, AppError>
 where
     I: IntoIterator<Item = S>,
-    S: Into<String>,
+    S: Into<std::ffi::OsString> + Clone,
 {
-    let mut opts = Options::default();
-    let mut scale_given = false;
-    let mut args = args.into_iter().map(Into::into);
-    while let Some(arg) = args.next() {
-        let (name, inline) = match arg.split_once('=') {
-            Some((n, v)) if n.starts_with("--") => (n.to_string(), Some(v.to_string())),
-            _ => (arg.clone(), None),
-        };
-        let mut value = |what: &str| -> Result<String, AppError> {
-            inline
-                .clone()
-                .or_else(|| args.next())
-                .ok_or_else(|| AppError::Args(format!("{name} needs a value ({what})")))
-        };
-        let flag = |inline: &Option<String>| match inline {
-            Some(_) => Err(AppError::Args(format!("{name} takes no value"))),
-            None => Ok(true),
-        };
-        match name.as_str() {
-            "--help" | "-h" => return Ok(Command::Help),
-            "--screenshot" => {
-                let path = PathBuf::from(value("a .png path")?);
-                let png = path
-                    .extension()
-                    .is_some_and(|e| e.eq_ignore_ascii_case("png"));
-                if !png {
-                    return Err(AppError::Args(format!(
-                        "--screenshot needs a path ending in .png, not {:?}",
-                        path.display().to_string()
-                    )));
-                }
-                opts.screenshot = Some(path);
-            }
-            "--size" => {
-                opts.size = parse_size(&value("WxH, e.g. 1000x700")?)?;
-                opts.size_given = true;
-            }
-            "--scale" => {
-                let v = value("a number, e.g. 2")?;
-                opts.scale = v
-                    .parse::<f32>()
-                    .ok()
-                    .filter(|s| s.is_finite() && *s > 0.0 && *s <= 8.0)
-                    .ok_or_else(|| {
-                        AppError::Args(format!(
-                            "--scale needs a number above 0 and at most 8, not {v:?}"
-                        ))
-                    })?;
-                scale_given = true;
-            }
-            "--box" => opts.box_position = Some(parse_point(&value("X,Y, e.g. 320,300")?)?),
-            "--angle" => {
-                let v = value("radians, e.g. 0.3")?;
-                opts.angle = Some(v.parse::<f32>().ok().filter(|a| a.is_finite()).ok_or_else(
-                    || {
-                        AppError::Args(format!(
-                            "--angle needs a finite number of radians, not {v:?}"
-                        ))
-                    },
-                )?);
-            }
-            "--sides" => {
-                let v = value("3 to 8")?;
-                opts.sides = Some(
-                    v.parse::<usize>()
-                        .ok()
-                        .filter(|n| (MIN_SIDES..=MAX_SIDES).contains(n))
-                        .ok_or_else(|| {
-                            AppError::Args(format!(
-                                "--sides needs a whole number from 3 to 8, not {v:?}"
-                            ))
-                        })?,
-                );
-            }
-            "--circle" => opts.circle = flag(&inline)?,
-            "--shadows" => opts.shadows = flag(&inline)?,
-            "--all-axes" => opts.all_axes = flag(&inline)?,
-            "--shortcut" => opts.shortcut = flag(&inline)?,
-            other => {
-                return Err(AppError::Args(format!("unknown argument {other:?}")));
-            }
-        }
-    }
-    if scale_given && opts.screenshot.is_none() {
-        return Err(AppError::Args(
-            "--scale applies to --screenshot only (the window uses its monitor's scale factor)"
-                .into(),
-        ));
-    }
+    let program = std::iter::once(std::ffi::OsString::from("sat-visualizer"));
+    let cli = match Cli::try_parse_from(program.chain(args.into_iter().map(Into::into))) {
+        Ok(cli) => cli,
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => return Ok(Command::Help),
+        Err(e) => return Err(AppError::Args(clap_one_line(&e))),
+    };
+    let opts = Options {
+        screenshot: cli.screenshot,
+        size: cli
+            .size
+            .map_or(Options::default().size, |Size(w, h)| (w, h)),
+        size_given: cli.size.is_some(),
+        scale: cli.scale.unwrap_or(1.0),
+        box_position: cli.box_position,
+        angle: cli.angle,
+        circle: cli.circle,
+        sides: cli.sides.map(usize::from),
+        shadows: cli.shadows,
+        all_axes: cli.all_axes,
+        shortcut: cli.shortcut,
+    };
     if opts.screenshot.is_some() {
         let (w, h) = opts.size;
         let (pw, ph) = (
@@ -227,37 +201,106 @@ where
     Ok(Command::Run(opts))
 }
 
-fn parse_size(v: &str) -> Result<(u32, u32), AppError> {
-    let bad = || {
-        AppError::Args(format!(
-            "--size needs WxH with each side 1 to {MAX_PHYSICAL_SIDE}, e.g. 1000x700, not {v:?}"
-        ))
-    };
-    let (w, h) = v.split_once(['x', 'X']).ok_or_else(bad)?;
+/// clap's message for a bad argument, without its usage lines, on one
+/// line (clap writes some over several: the missing arguments, say).
+fn clap_one_line(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let message = text
+        .split("\n\nUsage:")
+        .next()
+        .unwrap_or_default()
+        .split("\n\nFor more information")
+        .next()
+        .unwrap_or_default();
+    let message = message.trim().strip_prefix("error:").unwrap_or(message);
+    message.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn png_path(v: &str) -> Result<PathBuf, String> {
+    let path = PathBuf::from(v);
+    if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("png"))
+    {
+        Ok(path)
+    } else {
+        Err("needs a path ending in .png".into())
+    }
+}
+
+fn size(v: &str) -> Result<Size, String> {
     let side = |s: &str| {
         s.trim()
             .parse::<u32>()
             .ok()
             .filter(|n| (1..=MAX_PHYSICAL_SIDE).contains(n))
     };
-    Ok((side(w).ok_or_else(bad)?, side(h).ok_or_else(bad)?))
+    v.split_once(['x', 'X'])
+        .and_then(|(w, h)| Some(Size(side(w)?, side(h)?)))
+        .ok_or_else(|| format!("needs WxH with each side 1 to {MAX_PHYSICAL_SIDE}, e.g. 1000x700"))
 }
 
-fn parse_point(v: &str) -> Result<Vec2, AppError> {
-    let bad = || {
-        AppError::Args(format!(
-            "--box needs X,Y as two finite numbers within ±100000, e.g. 320,300, not {v:?}"
-        ))
-    };
-    let (x, y) = v.split_once(',').ok_or_else(bad)?;
+fn scale(v: &str) -> Result<f32, String> {
+    v.parse::<f32>()
+        .ok()
+        .filter(|s| s.is_finite() && *s > 0.0 && *s <= MAX_SCALE)
+        .ok_or_else(|| format!("needs a number above 0 and at most {MAX_SCALE}"))
+}
+
+fn point(v: &str) -> Result<Vec2, String> {
     let coord = |s: &str| {
         s.trim()
             .parse::<f32>()
             .ok()
-            .filter(|c| c.is_finite() && c.abs() <= 1.0e5)
+            .filter(|c| c.is_finite() && c.abs() <= MAX_POSITION)
     };
-    Ok(Vec2::new(
-        coord(x).ok_or_else(bad)?,
-        coord(y).ok_or_else(bad)?,
-    ))
+    v.split_once(',')
+        .and_then(|(x, y)| Some(Vec2::new(coord(x)?, coord(y)?)))
+        .ok_or_else(|| {
+            format!(
+                "needs X,Y as two finite numbers within ±{MAX_POSITION}, e.g. {},{}",
+                BOX_START.x, BOX_START.y
+            )
+        })
+}
+
+fn angle(v: &str) -> Result<f32, String> {
+    v.parse::<f32>()
+        .ok()
+        .filter(|a| a.is_finite())
+        .ok_or_else(|| format!("needs a finite number of radians, e.g. {BOX_START_ANGLE}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clap_agrees_with_itself() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn bad_arguments_say_what_is_wrong_on_one_line() {
+        for (args, says) in [
+            (&["--sides", "9"][..], "--sides"),
+            (&["--scale", "2"], "--screenshot"),
+            (&["--box", "1"], "X,Y"),
+            (&["--frobnicate"], "--frobnicate"),
+            (&["--circle=yes"], "--circle"),
+        ] {
+            let Err(AppError::Args(why)) = parse_args(args.iter().copied()) else {
+                panic!("{args:?} is refused");
+            };
+            assert!(why.contains(says) && !why.contains('\n'), "{args:?}: {why}");
+        }
+    }
+
+    #[test]
+    fn help_lists_the_options_and_the_keys() {
+        let text = help();
+        for want in ["--screenshot", "--sides", "Keys in the window", "[Space]"] {
+            assert!(text.contains(want), "{want}:\n{text}");
+        }
+    }
 }

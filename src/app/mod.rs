@@ -11,12 +11,13 @@
 
 mod args;
 mod error;
-mod keys;
+mod keymap;
 mod screenshot;
 mod window;
 
-pub use args::{Command, MAX_PHYSICAL_SIDE, Options, USAGE, parse_args};
+pub use args::{Command, MAX_PHYSICAL_SIDE, MAX_SCALE, Options, help, parse_args};
 pub use error::AppError;
+pub use keymap::{help_text, hints};
 pub use screenshot::{save_screenshot, screenshot_image};
 pub use window::{TITLE, run_window};
 

@@ -19,10 +19,10 @@ use winit::window::{Window, WindowId};
 
 use super::args::Options;
 use super::error::AppError;
-use super::keys::{Action, action};
+use super::keymap::{Command, command};
 use crate::adapter::{NoAdapter, pick_adapter};
 use crate::render::{DrawList, Renderer, TargetSize, best_sample_count};
-use crate::scene::{Key, Scene, logical_from_physical};
+use crate::scene::{Scene, logical_from_physical};
 
 /// The window's title, as the chapter's.
 pub const TITLE: &str = "SAT Visualizer";
@@ -232,15 +232,15 @@ impl App {
     }
 
     fn key(&mut self, event_loop: &ActiveEventLoop, event: &winit::event::KeyEvent) {
-        let Some(act) = action(event.physical_key, &event.logical_key) else {
+        let Some(asked) = command(event.physical_key, &event.logical_key) else {
             return;
         };
-        match (act, event.state) {
-            (Action::Quit, ElementState::Pressed) => event_loop.exit(),
-            (Action::Scene(key), ElementState::Pressed) if !event.repeat => {
+        match (asked, event.state) {
+            (Command::Quit, ElementState::Pressed) => event_loop.exit(),
+            (Command::Scene(action), ElementState::Pressed) if !event.repeat => {
                 let now = Instant::now();
                 self.advance(now);
-                let changed = self.scene.key_pressed(key);
+                let changed = self.scene.start(action);
                 if self.scene.is_animating() && self.last_step.is_none() {
                     self.last_step = Some(now);
                 }
@@ -248,9 +248,9 @@ impl App {
                     self.request_redraw();
                 }
             }
-            (Action::Scene(key), ElementState::Released) => {
+            (Command::Scene(action), ElementState::Released) if action.is_held() => {
                 self.advance(Instant::now());
-                self.scene.key_released(key);
+                self.scene.stop(action);
                 self.request_redraw();
             }
             _ => {}
@@ -366,8 +366,7 @@ impl ApplicationHandler for App {
                 // Keys released while the window had no focus never report
                 // it: let go of everything, so the box does not turn forever.
                 self.advance(Instant::now());
-                self.scene.key_released(Key::Left);
-                self.scene.key_released(Key::Right);
+                self.scene.stop_all();
                 self.scene.pointer_released();
                 self.last_step = None;
             }

@@ -99,7 +99,7 @@ impl Scene {
                 pen.list.circle(center, radius, paint);
             }
         }
-        pen.polygon(&a, shape_paint(color_a));
+        pen.polygon(a, shape_paint(color_a));
 
         if self.shows_shortcut()
             && let Some(cut) = self.shortcut_box()
@@ -240,7 +240,7 @@ impl Scene {
     /// The points of each shape whose places on `axis` are its shadow's
     /// ends: the box's, then the fixed shape's, each as (least, most).
     fn extreme_points(&self, axis: Vec2) -> ((Vec2, Vec2), (Vec2, Vec2)) {
-        let a = polygon_extremes(&self.placed_box(), axis);
+        let a = polygon_extremes(self.placed_box(), axis);
         let b = match self.fixed() {
             Fixed::Polygon(poly) => polygon_extremes(&poly, axis),
             Fixed::Circle(c) => (c.center - axis * c.radius, c.center + axis * c.radius),

@@ -1,11 +1,13 @@
 //! What changes the scene: its settings (from the command line or a
-//! test), and the user's input, in logical pixels and the scene's own keys.
+//! test), and the user's input, in logical pixels and the scene's own
+//! [`Action`]s.
 
 use glam::Vec2;
 
+use super::action::Action;
 use super::error::SceneError;
 use super::state::{
-    Key, MAX_POSITION, MAX_SIDES, MIN_SIDES, PUSH_SLACK, Scene, TURN_SPEED, regular_at_center,
+    Hints, MAX_POSITION, MAX_SIDES, MIN_SIDES, PUSH_SLACK, Scene, TURN_SPEED, regular_at_center,
 };
 use super::view::View;
 
@@ -24,6 +26,7 @@ impl Scene {
         }
         self.box_pos = position;
         self.box_angle = angle;
+        self.settle();
         Ok(())
     }
 
@@ -37,30 +40,39 @@ impl Scene {
         self.sides = sides;
         self.fixed_polygon = regular_at_center(sides);
         self.use_circle = false;
+        self.settle();
         Ok(())
     }
 
     /// Makes the fixed shape the circle (`true`) or the polygon (`false`).
     pub fn set_circle(&mut self, circle: bool) {
         self.use_circle = circle;
+        self.settle();
     }
 
-    /// Shows or hides the deciding axis and the shadows on it (as S does).
+    /// Sets the key hints drawn at the bottom: the app's keymap in words
+    /// (the scene knows actions, not keys).
+    pub fn set_hints(&mut self, hints: Hints) {
+        self.hints = hints;
+    }
+
+    /// Shows or hides the deciding axis and the shadows on it
+    /// ([`Action::ToggleShadows`]).
     pub fn set_shadows(&mut self, on: bool) {
         self.show_shadows = on;
     }
 
-    /// Shows or hides every axis tried (as A does).
+    /// Shows or hides every axis tried ([`Action::ToggleAllAxes`]).
     pub fn set_all_axes(&mut self, on: bool) {
         self.show_all_axes = on;
     }
 
-    /// Shows or hides the shortcut's answer (as X does).
+    /// Shows or hides the shortcut's answer ([`Action::ToggleShortcut`]).
     pub fn set_shortcut(&mut self, on: bool) {
         self.show_shortcut = on;
     }
 
-    /// Shows or hides the help line (as H does).
+    /// Shows or hides the help line ([`Action::ToggleHelp`]).
     pub fn set_help(&mut self, on: bool) {
         self.show_help = on;
     }
@@ -96,6 +108,7 @@ impl Scene {
                 // A drag far out of the window stops at the edge of the
                 // range, rather than being refused mid-drag.
                 self.box_pos = moved.clamp(Vec2::splat(-MAX_POSITION), Vec2::splat(MAX_POSITION));
+                self.settle();
                 true
             }
             _ => false,
@@ -113,30 +126,39 @@ impl Scene {
         self.last_pointer = None;
     }
 
-    /// A key went down (not a repeat). Returns whether anything shown
-    /// changed, so the app knows to draw a frame.
-    pub fn key_pressed(&mut self, key: Key) -> bool {
-        match key {
-            Key::Left => self.turn_left = true,
-            Key::Right => self.turn_right = true,
-            Key::Space => return self.push_out(),
-            Key::C => self.use_circle = !self.use_circle,
-            Key::S => self.show_shadows = !self.show_shadows,
-            Key::X => self.show_shortcut = !self.show_shortcut,
-            Key::A => self.show_all_axes = !self.show_all_axes,
-            Key::H => self.show_help = !self.show_help,
-            Key::Digit(d) => return self.set_sides(d as usize).is_ok(),
+    /// The user asked for `action` (its key went down; not a repeat).
+    /// A held action (a turn) lasts until [`Scene::stop`]. Returns whether
+    /// anything shown changed, so the app knows to draw a frame.
+    pub fn start(&mut self, action: Action) -> bool {
+        match action {
+            Action::TurnLeft => self.turn_left = true,
+            Action::TurnRight => self.turn_right = true,
+            Action::PushOut => return self.push_out(),
+            Action::ToggleCircle => self.set_circle(!self.use_circle),
+            Action::ToggleShadows => self.show_shadows = !self.show_shadows,
+            Action::ToggleShortcut => self.show_shortcut = !self.show_shortcut,
+            Action::ToggleAllAxes => self.show_all_axes = !self.show_all_axes,
+            Action::ToggleHelp => self.show_help = !self.show_help,
+            Action::Sides(n) => return self.set_sides(n as usize).is_ok(),
         }
         true
     }
 
-    /// A key went up: a turn key stops turning.
-    pub fn key_released(&mut self, key: Key) {
-        match key {
-            Key::Left => self.turn_left = false,
-            Key::Right => self.turn_right = false,
+    /// A held action ends (its key went up): a turn stops. Others were
+    /// done when they started, so this does nothing for them.
+    pub fn stop(&mut self, action: Action) {
+        match action {
+            Action::TurnLeft => self.turn_left = false,
+            Action::TurnRight => self.turn_right = false,
             _ => {}
         }
+    }
+
+    /// Every held action ends (the window lost the keyboard, so no key-up
+    /// will come).
+    pub fn stop_all(&mut self) {
+        self.turn_left = false;
+        self.turn_right = false;
     }
 
     /// Lets `dt` seconds pass: a held Left or Right turns the box by
@@ -155,7 +177,10 @@ impl Scene {
         }
         // Kept within one turn either way, so a key held for hours loses no
         // precision in the angle.
-        self.box_angle = (self.box_angle + turn) % std::f32::consts::TAU;
+        if turn != 0.0 {
+            self.box_angle = (self.box_angle + turn) % std::f32::consts::TAU;
+            self.settle();
+        }
     }
 
     /// Moves the box by the push, so that the shapes just touch (exercise
@@ -166,6 +191,7 @@ impl Scene {
             return false;
         }
         self.box_pos += r.axis * (r.depth - PUSH_SLACK).max(0.0);
+        self.settle();
         true
     }
 }

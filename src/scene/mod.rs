@@ -3,8 +3,8 @@
 //! each frame.
 //!
 //! It knows nothing of wgpu or winit. Its input API takes plain logical
-//! positions (the window's pixels before the scale factor) and its own
-//! [`Key`] enum, and what it draws is a [`DrawList`](crate::render::DrawList)
+//! positions (the window's pixels before the scale factor) and
+//! [`Action`]s (the app's keymap decides which key asks for which), and what it draws is a [`DrawList`](crate::render::DrawList)
 //! in the same logical pixels. The chapter's 1000×700 world is fitted into
 //! whatever logical size the window has by a [`View`]: one uniform scale and
 //! an offset that centers it, whose inverse maps the mouse back into the
@@ -12,7 +12,7 @@
 //!
 //! ```
 //! use sat_visualizer::render::DrawList;
-//! use sat_visualizer::scene::{Key, Scene};
+//! use sat_visualizer::scene::{Action, Scene};
 //! use sat_visualizer::sat::Vec2;
 //!
 //! let mut scene = Scene::new();
@@ -23,12 +23,13 @@
 //! assert!(scene.result().overlapping);
 //! assert!(scene.readout().starts_with("overlapping: push the box"));
 //!
-//! scene.key_pressed(Key::C); // the circle instead of the pentagon
+//! scene.start(Action::ToggleCircle); // the circle instead of the pentagon
 //! let mut list = DrawList::default();
 //! scene.build(&mut list);
 //! assert!(!list.items.is_empty());
 //! ```
 
+mod action;
 mod draw;
 mod error;
 mod input;
@@ -37,11 +38,12 @@ mod readout;
 mod state;
 mod view;
 
+pub use action::Action;
 pub use error::SceneError;
 pub use palette::{AMBER, BACKGROUND, BLUE, GREEN, GREY, GRID, SILVER, TEXT};
 pub use readout::shape_name;
 pub use state::{
-    BOX_HEIGHT, BOX_START, BOX_START_ANGLE, BOX_WIDTH, FIXED_CENTER, FIXED_RADIUS, Fixed, Key,
-    MAX_SIDES, MIN_SIDES, Scene, ShadowView, TURN_SPEED,
+    BOX_HEIGHT, BOX_START, BOX_START_ANGLE, BOX_WIDTH, FIXED_CENTER, FIXED_RADIUS, Fixed, Hints,
+    MAX_POSITION, MAX_SIDES, MIN_SIDES, Scene, ShadowView, TURN_SPEED,
 };
 pub use view::{View, WORLD_HEIGHT, WORLD_WIDTH, logical_from_physical};

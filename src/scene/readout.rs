@@ -16,10 +16,6 @@ pub fn shape_name(sides: usize) -> Option<&'static str> {
     })
 }
 
-/// The help line, shown above the controls by H: every other key.
-pub(crate) const HELP: &str =
-    "[S] shadows   [Space] push out   [X] shortcut   [A] all axes   [3]-[8] sides   [H] hide";
-
 impl Scene {
     /// The first line: the push or the gap, in whole pixels, as the chapter
     /// words it.
@@ -61,18 +57,19 @@ impl Scene {
         format!("shortcut (silver): push {c} px, the real push is {p} px: it {verdict}")
     }
 
-    /// The controls line at the bottom of the window: the chapter's keys
-    /// (C names the polygon it switches with, "pentagon" at first) and H for
-    /// the rest.
+    /// The controls line at the bottom of the window: the app's hints
+    /// ([`Scene::set_hints`]), with `{polygon}` filled in by the fixed
+    /// polygon's name ("pentagon" at first). Empty when no hints were given.
     pub fn controls_line(&self) -> String {
         let name = shape_name(self.sides()).unwrap_or("polygon");
-        format!(
-            "[Drag] the box   [Left] [Right] turn it   [C] {name} or circle   [H] more keys   [Esc] quit"
-        )
+        self.hints.controls.replace("{polygon}", name)
     }
 
-    /// The help line that H shows: every key the controls line leaves out.
-    pub fn help_line(&self) -> &'static str {
-        HELP
+    /// The help line that [`Action::ToggleHelp`](super::Action::ToggleHelp)
+    /// shows above the controls line: the app's hints again, filled in the
+    /// same way.
+    pub fn help_line(&self) -> String {
+        let name = shape_name(self.sides()).unwrap_or("polygon");
+        self.hints.help.replace("{polygon}", name)
     }
 }

@@ -33,36 +33,11 @@ pub const MIN_SIDES: usize = 3;
 pub const MAX_SIDES: usize = 8;
 /// How far from the world's origin the box may be placed: far beyond the
 /// window, and well inside the SAT core's coordinate range.
-pub(crate) const MAX_POSITION: f32 = 1.0e5;
+pub const MAX_POSITION: f32 = 1.0e5;
 /// How much of the push Space leaves undone: the push less this leaves the
 /// shapes overlapping by a thousandth of a pixel, so that rounding never
 /// opens a hair-wide gap and the readout says "push the box 0 px".
 pub(super) const PUSH_SLACK: f32 = 1.0e-3;
-
-/// The keys the scene reacts to, in its own terms (the app maps the window
-/// system's keys onto these).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Key {
-    /// Held: turns the box counterclockwise on screen.
-    Left,
-    /// Held: turns the box clockwise on screen.
-    Right,
-    /// Moves the box by the push, so that the shapes just touch.
-    Space,
-    /// Switches the fixed shape between its polygon and the circle.
-    C,
-    /// Shows or hides the deciding axis with each shape's shadow on it.
-    S,
-    /// Shows or hides the overlap-length shortcut's answer.
-    X,
-    /// Shows or hides every axis tried.
-    A,
-    /// Shows or hides the help line with every key.
-    H,
-    /// A digit key: 3 to 8 make the fixed shape a regular polygon of that
-    /// many sides; the others do nothing.
-    Digit(u8),
-}
 
 /// The fixed shape B, placed in the world.
 #[derive(Debug, Clone, PartialEq)]
@@ -105,6 +80,32 @@ pub struct Scene {
     pub(super) show_shortcut: bool,
     pub(super) show_help: bool,
     pub(super) view: View,
+    /// The key hints the app gave (see [`Scene::set_hints`]).
+    pub(super) hints: Hints,
+    /// The box placed in the world, as the state is now.
+    pub(super) placed: Polygon,
+    /// The test's result, as the state is now: found once per change of
+    /// the shapes (by [`Scene::settle`]), so a frame's drawing reads it
+    /// rather than running the test again for each thing it draws.
+    pub(super) result: SatResult,
+    /// How many times the test has run (for the once-per-change check).
+    #[cfg(test)]
+    pub(super) tests_run: usize,
+}
+
+/// The words of the key hints the app shows at the bottom of the scene:
+/// the controls line, and the help line that [`Action::ToggleHelp`]
+/// shows above it. The scene knows actions, not keys, so these come from
+/// the app's keymap; `{polygon}` in them stands for the fixed polygon's
+/// name ("pentagon"), which only the scene knows.
+///
+/// [`Action::ToggleHelp`]: super::Action::ToggleHelp
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Hints {
+    /// The line always shown at the bottom (empty: none).
+    pub controls: String,
+    /// The line shown above it while help is on (empty: none).
+    pub help: String,
 }
 
 impl Default for Scene {
@@ -118,7 +119,13 @@ impl Scene {
     /// the pentagon around (620, 380), in a 1000×700 view.
     pub fn new() -> Scene {
         let box_corners = Polygon::rectangle(BOX_WIDTH, BOX_HEIGHT).expect("a 140×90 box is valid");
-        Scene {
+        let mut scene = Scene {
+            placed: box_corners.clone(),
+            result: SatResult {
+                overlapping: false,
+                axis: Vec2::X,
+                depth: 0.0,
+            },
             box_corners,
             box_pos: BOX_START,
             box_angle: BOX_START_ANGLE,
@@ -138,6 +145,27 @@ impl Scene {
             show_shortcut: false,
             show_help: false,
             view: View::default(),
+            hints: Hints::default(),
+            #[cfg(test)]
+            tests_run: 0,
+        };
+        scene.settle();
+        scene
+    }
+
+    /// Places the box and runs the test for the state as it is now: called
+    /// by every change that moves, turns or swaps a shape, and by nothing
+    /// else, so the test runs once per change however often it is read.
+    pub(super) fn settle(&mut self) {
+        self.placed = self.box_corners.placed(self.box_pos, self.box_angle);
+        self.result = if self.use_circle {
+            sat::sat_polygon_circle(&self.placed, &self.circle)
+        } else {
+            sat::sat_polygons(&self.placed, &self.fixed_polygon)
+        };
+        #[cfg(test)]
+        {
+            self.tests_run += 1;
         }
     }
 
@@ -159,8 +187,8 @@ impl Scene {
     }
 
     /// The box placed in the world: shape A of the test.
-    pub fn placed_box(&self) -> Polygon {
-        self.box_corners.placed(self.box_pos, self.box_angle)
+    pub fn placed_box(&self) -> &Polygon {
+        &self.placed
     }
 
     /// The fixed shape B, placed in the world.
@@ -222,14 +250,9 @@ impl Scene {
     // ---- the test -------------------------------------------------------
 
     /// The separating axis test of the box (A) against the fixed shape (B),
-    /// as things are now.
+    /// as things are now (found when they last changed, not on each call).
     pub fn result(&self) -> SatResult {
-        let a = self.placed_box();
-        if self.use_circle {
-            sat::sat_polygon_circle(&a, &self.circle)
-        } else {
-            sat::sat_polygons(&a, &self.fixed_polygon)
-        }
+        self.result
     }
 
     /// The overlap-length shortcut's answer for the same shapes (wrong when
@@ -237,9 +260,9 @@ impl Scene {
     pub fn shortcut_result(&self) -> SatResult {
         let a = self.placed_box();
         if self.use_circle {
-            shortcut::shortcut_polygon_circle(&a, &self.circle)
+            shortcut::shortcut_polygon_circle(a, &self.circle)
         } else {
-            shortcut::shortcut_polygons(&a, &self.fixed_polygon)
+            shortcut::shortcut_polygons(a, &self.fixed_polygon)
         }
     }
 
@@ -250,9 +273,9 @@ impl Scene {
     pub fn axes(&self) -> Vec<(Vec2, bool)> {
         let a = self.placed_box();
         let axes: Vec<Vec2> = if self.use_circle {
-            sat::polygon_circle_axes(&a, &self.circle).collect()
+            sat::polygon_circle_axes(a, &self.circle).collect()
         } else {
-            sat::polygon_axes(&a, &self.fixed_polygon).collect()
+            sat::polygon_axes(a, &self.fixed_polygon).collect()
         };
         let mut reached = true;
         axes.into_iter()
@@ -274,7 +297,7 @@ impl Scene {
 
     /// Both shapes' shadows on `axis`: the box's, then the fixed shape's.
     pub fn shadows_on(&self, axis: Vec2) -> (Interval, Interval) {
-        let a = project_polygon(&self.placed_box(), axis);
+        let a = project_polygon(self.placed_box(), axis);
         let b = match self.use_circle {
             true => project_circle(&self.circle, axis),
             false => project_polygon(&self.fixed_polygon, axis),
@@ -346,4 +369,46 @@ pub(super) fn regular_at_center(sides: usize) -> Polygon {
     Polygon::regular(sides, FIXED_RADIUS)
         .expect("3 to 8 sides at radius 80 is a valid polygon")
         .placed(FIXED_CENTER, 0.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::DrawList;
+    use crate::scene::Action;
+
+    #[test]
+    fn the_test_runs_once_per_change_not_per_read() {
+        let mut scene = Scene::new();
+        for action in [
+            Action::ToggleShadows,
+            Action::ToggleAllAxes,
+            Action::ToggleShortcut,
+            Action::ToggleHelp,
+        ] {
+            scene.start(action);
+        }
+        let mut list = DrawList::default();
+        for at in [Vec2::new(320.0, 300.0), Vec2::new(560.0, 360.0)] {
+            scene.set_box(at, 0.3).unwrap();
+            let before = scene.tests_run;
+            // A frame with every overlay reads the result many times.
+            scene.build(&mut list);
+            scene.build(&mut list);
+            let _ = (scene.readout(), scene.shadow_view(), scene.pushed_box());
+            assert_eq!(scene.tests_run, before, "drawing ran the test again");
+        }
+        // Each change runs it once; a change that changes nothing, none.
+        let before = scene.tests_run;
+        scene.start(Action::ToggleCircle);
+        scene.update(0.0);
+        scene.update(1.0 / 60.0); // no turn key held: nothing turns
+        assert_eq!(scene.tests_run, before + 1);
+        scene.start(Action::TurnLeft);
+        scene.update(1.0 / 60.0);
+        assert_eq!(scene.tests_run, before + 2);
+        // The cached answer is the test's, as things are now.
+        let fresh = sat::sat_polygon_circle(&scene.placed, &scene.circle);
+        assert_eq!(scene.result(), fresh);
+    }
 }

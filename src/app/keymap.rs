@@ -1,0 +1,336 @@
+//! The app's keymap: one table of key, action and words. The window maps
+//! keys through it, and the same table writes the scene's controls line,
+//! its help line and `--help`'s list of keys, so they can never disagree.
+
+use winit::keyboard::{Key as WinitKey, KeyCode, NamedKey, PhysicalKey};
+
+use crate::scene::{Action, Hints, MAX_SIDES, MIN_SIDES};
+
+/// What a key asks of the app.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Command {
+    /// Quit the app.
+    Quit,
+    /// An action for the scene.
+    Scene(Action),
+}
+
+/// Where a binding's words are shown in the window.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Line {
+    /// The controls line, always shown at the bottom.
+    Controls,
+    /// The help line, shown by the help key.
+    Help,
+}
+
+/// One row of the keymap: the keys (by their place on the keyboard, so
+/// the letters work on any layout as the chapter's scancodes do, and by
+/// what they type as a fallback), the label shown in brackets, what they
+/// ask for, and the words that say so (`{polygon}` is the fixed polygon's
+/// name, filled in by the scene).
+struct Binding {
+    codes: &'static [KeyCode],
+    typed: &'static [&'static str],
+    named: &'static [NamedKey],
+    label: &'static str,
+    command: Option<Command>,
+    words: &'static str,
+    line: Line,
+}
+
+use Action::*;
+
+/// The keymap, in the order the hints list it. The mouse drag has no key,
+/// but its words belong on the controls line like the others
+/// (`command: None`).
+const KEYMAP: &[Binding] = &[
+    Binding {
+        codes: &[],
+        typed: &[],
+        named: &[],
+        label: "[Drag]",
+        command: None,
+        words: "the box",
+        line: Line::Controls,
+    },
+    Binding {
+        codes: &[KeyCode::ArrowLeft],
+        typed: &[],
+        named: &[NamedKey::ArrowLeft],
+        label: "[Left]",
+        command: Some(Command::Scene(TurnLeft)),
+        words: "",
+        line: Line::Controls,
+    },
+    Binding {
+        codes: &[KeyCode::ArrowRight],
+        typed: &[],
+        named: &[NamedKey::ArrowRight],
+        label: "[Right]",
+        command: Some(Command::Scene(TurnRight)),
+        words: "turn it",
+        line: Line::Controls,
+    },
+    Binding {
+        codes: &[KeyCode::KeyC],
+        typed: &["c"],
+        named: &[],
+        label: "[C]",
+        command: Some(Command::Scene(ToggleCircle)),
+        words: "{polygon} or circle",
+        line: Line::Controls,
+    },
+    Binding {
+        codes: &[KeyCode::KeyH],
+        typed: &["h"],
+        named: &[],
+        label: "[H]",
+        command: Some(Command::Scene(ToggleHelp)),
+        words: "more keys",
+        line: Line::Controls,
+    },
+    Binding {
+        codes: &[KeyCode::Escape],
+        typed: &[],
+        named: &[NamedKey::Escape],
+        label: "[Esc]",
+        command: Some(Command::Quit),
+        words: "quit",
+        line: Line::Controls,
+    },
+    Binding {
+        codes: &[KeyCode::KeyS],
+        typed: &["s"],
+        named: &[],
+        label: "[S]",
+        command: Some(Command::Scene(ToggleShadows)),
+        words: "shadows",
+        line: Line::Help,
+    },
+    Binding {
+        codes: &[KeyCode::Space],
+        typed: &[" "],
+        named: &[NamedKey::Space],
+        label: "[Space]",
+        command: Some(Command::Scene(PushOut)),
+        words: "push out",
+        line: Line::Help,
+    },
+    Binding {
+        codes: &[KeyCode::KeyX],
+        typed: &["x"],
+        named: &[],
+        label: "[X]",
+        command: Some(Command::Scene(ToggleShortcut)),
+        words: "shortcut",
+        line: Line::Help,
+    },
+    Binding {
+        codes: &[KeyCode::KeyA],
+        typed: &["a"],
+        named: &[],
+        label: "[A]",
+        command: Some(Command::Scene(ToggleAllAxes)),
+        words: "all axes",
+        line: Line::Help,
+    },
+    // The digits 3 to 8 are one row in the hints; `digit` finds them.
+    Binding {
+        codes: &[],
+        typed: &[],
+        named: &[],
+        label: "[3]-[8]",
+        command: None,
+        words: "sides",
+        line: Line::Help,
+    },
+    Binding {
+        codes: &[KeyCode::KeyH],
+        typed: &[],
+        named: &[],
+        label: "[H]",
+        command: None,
+        words: "hide",
+        line: Line::Help,
+    },
+];
+
+/// The digit keys, by place and on the number pad, with the digit each
+/// types.
+const DIGITS: [(KeyCode, KeyCode, u8); 10] = [
+    (KeyCode::Digit0, KeyCode::Numpad0, 0),
+    (KeyCode::Digit1, KeyCode::Numpad1, 1),
+    (KeyCode::Digit2, KeyCode::Numpad2, 2),
+    (KeyCode::Digit3, KeyCode::Numpad3, 3),
+    (KeyCode::Digit4, KeyCode::Numpad4, 4),
+    (KeyCode::Digit5, KeyCode::Numpad5, 5),
+    (KeyCode::Digit6, KeyCode::Numpad6, 6),
+    (KeyCode::Digit7, KeyCode::Numpad7, 7),
+    (KeyCode::Digit8, KeyCode::Numpad8, 8),
+    (KeyCode::Digit9, KeyCode::Numpad9, 9),
+];
+
+/// A digit key as the number of sides it asks for: only 3 to 8 ask for
+/// anything.
+fn digit(n: u8) -> Option<Command> {
+    (MIN_SIDES as u8..=MAX_SIDES as u8)
+        .contains(&n)
+        .then_some(Command::Scene(Sides(n)))
+}
+
+/// What a key asks for: by its place on the keyboard first, then by what
+/// it types.
+pub(crate) fn command(physical: PhysicalKey, logical: &WinitKey) -> Option<Command> {
+    if let PhysicalKey::Code(code) = physical {
+        if let Some(&(_, _, n)) = DIGITS.iter().find(|d| d.0 == code || d.1 == code) {
+            return digit(n);
+        }
+        let by_place = KEYMAP
+            .iter()
+            .find(|b| b.command.is_some() && b.codes.contains(&code));
+        if let Some(b) = by_place {
+            return b.command;
+        }
+    }
+    let typed = match logical {
+        WinitKey::Named(named) => {
+            return KEYMAP
+                .iter()
+                .find(|b| b.command.is_some() && b.named.contains(named))
+                .and_then(|b| b.command);
+        }
+        WinitKey::Character(s) => s.to_ascii_lowercase(),
+        _ => return None,
+    };
+    if let [d] = typed.as_bytes()
+        && d.is_ascii_digit()
+    {
+        return digit(d - b'0');
+    }
+    KEYMAP
+        .iter()
+        .find(|b| b.command.is_some() && b.typed.contains(&typed.as_str()))
+        .and_then(|b| b.command)
+}
+
+/// One line of hints: each binding's label and words, three spaces apart
+/// (a label with no words runs into the next, as "[Left] [Right] turn
+/// it").
+fn line_of(line: Line) -> String {
+    let mut out = String::new();
+    for b in KEYMAP.iter().filter(|b| b.line == line) {
+        out.push_str(b.label);
+        if b.words.is_empty() {
+            out.push(' ');
+        } else {
+            out.push(' ');
+            out.push_str(b.words);
+            out.push_str("   ");
+        }
+    }
+    out.trim_end().to_string()
+}
+
+/// The scene's key hints: the controls line and the help line.
+pub fn hints() -> Hints {
+    Hints {
+        controls: line_of(Line::Controls),
+        help: line_of(Line::Help),
+    }
+}
+
+/// The keys for `--help`: one row each, label then words, with the fixed
+/// polygon's name as "polygon" (the scene's current one isn't known
+/// there).
+pub fn help_text() -> String {
+    let mut out = String::from("Keys in the window:\n");
+    let mut seen = Vec::new();
+    for b in KEYMAP {
+        if b.words.is_empty() || seen.contains(&(b.label, b.words)) || b.words == "hide" {
+            continue;
+        }
+        seen.push((b.label, b.words));
+        let label = match b.label {
+            "[Right]" => "[Left] [Right]",
+            other => other,
+        };
+        let words = b.words.replace("{polygon}", "polygon");
+        out.push_str(&format!("  {label:<16} {words}\n"));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use winit::keyboard::SmolStr;
+
+    fn by_code(code: KeyCode) -> Option<Command> {
+        command(
+            PhysicalKey::Code(code),
+            &WinitKey::Unidentified(winit::keyboard::NativeKey::Unidentified),
+        )
+    }
+
+    fn by_char(s: &str) -> Option<Command> {
+        command(
+            PhysicalKey::Unidentified(winit::keyboard::NativeKeyCode::Unidentified),
+            &WinitKey::Character(SmolStr::new(s)),
+        )
+    }
+
+    #[test]
+    fn every_key_the_hints_name_does_what_they_say() {
+        use Command::Scene as S;
+        for (code, typed, want) in [
+            (KeyCode::ArrowLeft, None, S(TurnLeft)),
+            (KeyCode::ArrowRight, None, S(TurnRight)),
+            (KeyCode::KeyC, Some("c"), S(ToggleCircle)),
+            (KeyCode::KeyH, Some("H"), S(ToggleHelp)),
+            (KeyCode::KeyS, Some("s"), S(ToggleShadows)),
+            (KeyCode::KeyX, Some("x"), S(ToggleShortcut)),
+            (KeyCode::KeyA, Some("A"), S(ToggleAllAxes)),
+            (KeyCode::Space, Some(" "), S(PushOut)),
+            (KeyCode::Digit3, Some("3"), S(Sides(3))),
+            (KeyCode::Numpad8, Some("8"), S(Sides(8))),
+            (KeyCode::Escape, None, Command::Quit),
+        ] {
+            assert_eq!(by_code(code), Some(want), "{code:?}");
+            if let Some(t) = typed {
+                assert_eq!(by_char(t), Some(want), "{t:?}");
+            }
+        }
+        for code in [KeyCode::Digit2, KeyCode::Digit9, KeyCode::KeyQ] {
+            assert_eq!(by_code(code), None, "{code:?}");
+        }
+        assert_eq!(by_char("9"), None);
+        assert_eq!(by_char("q"), None);
+    }
+
+    #[test]
+    fn the_hints_are_the_tables_words() {
+        let h = hints();
+        assert_eq!(
+            h.controls,
+            "[Drag] the box   [Left] [Right] turn it   [C] {polygon} or circle   [H] more keys   [Esc] quit"
+        );
+        assert_eq!(
+            h.help,
+            "[S] shadows   [Space] push out   [X] shortcut   [A] all axes   [3]-[8] sides   [H] hide"
+        );
+        let help = help_text();
+        for row in [
+            "[Drag]",
+            "[Left] [Right]   turn it",
+            "[C]",
+            "polygon or circle",
+            "[Space]",
+            "push out",
+            "[3]-[8]",
+            "[Esc]",
+        ] {
+            assert!(help.contains(row), "--help's keys name {row:?}:\n{help}");
+        }
+    }
+}

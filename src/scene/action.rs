@@ -1,0 +1,41 @@
+//! What the user can ask of the scene, in its own terms. The app's keymap
+//! turns keys into these; the scene never sees a key.
+
+/// One thing the user can ask of the scene. The app's keymap decides which
+/// key asks for it; [`Scene::start`](super::Scene::start) does it, and
+/// [`Scene::stop`](super::Scene::stop) ends the ones that last while held.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Action {
+    /// While held: turns the box counterclockwise on screen, at
+    /// [`TURN_SPEED`](super::TURN_SPEED).
+    TurnLeft,
+    /// While held: turns the box clockwise on screen.
+    TurnRight,
+    /// Moves the box by the push, so that the shapes just touch (the
+    /// chapter's exercise 5).
+    PushOut,
+    /// Switches the fixed shape between its polygon and the circle.
+    ToggleCircle,
+    /// Shows or hides the deciding axis with each shape's shadow on it
+    /// (exercise 4).
+    ToggleShadows,
+    /// Shows or hides the overlap-length shortcut's answer.
+    ToggleShortcut,
+    /// Shows or hides every axis the test tries.
+    ToggleAllAxes,
+    /// Shows or hides the help line.
+    ToggleHelp,
+    /// Makes the fixed shape a regular polygon of this many sides
+    /// ([`MIN_SIDES`](super::MIN_SIDES) to [`MAX_SIDES`](super::MAX_SIDES);
+    /// others do nothing).
+    Sides(u8),
+}
+
+impl Action {
+    /// Whether the action lasts while its key is held (a turn), rather
+    /// than happening once when it is pressed.
+    pub fn is_held(self) -> bool {
+        matches!(self, Action::TurnLeft | Action::TurnRight)
+    }
+}
