@@ -5,10 +5,11 @@
 //! Run: `cargo run --example custom_scene` (Esc or closing the window
 //! quits; `--frames N` quits by itself after N frames).
 
+#[path = "support/cli.rs"]
+mod cli;
+
 use std::sync::Arc;
 use std::time::Instant;
-
-use clap::Parser;
 
 use glam::Vec2;
 use sat_visualizer::render::{
@@ -310,7 +311,7 @@ struct Args {
 }
 
 fn main() {
-    let Args { frames: quit_after } = Args::parse();
+    let Args { frames: quit_after } = cli::parse::<Args>();
     let event_loop = match EventLoop::new() {
         Ok(event_loop) => event_loop,
         Err(e) => {

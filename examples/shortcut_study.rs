@@ -5,7 +5,9 @@
 //!
 //! `cargo run --release --example shortcut_study -- [--samples N] [--seed S]`
 
-use clap::Parser;
+#[path = "support/cli.rs"]
+mod cli;
+
 use sat_visualizer::sat::shortcut::{flip_by_centers, shortcut_polygons};
 use sat_visualizer::sat::{Polygon, Vec2, sat_polygons};
 use sat_visualizer::scene::{BOX_HEIGHT, BOX_WIDTH, FIXED_CENTER, FIXED_RADIUS};
@@ -25,7 +27,7 @@ impl Rng {
 }
 
 /// The chapter's statistics for the overlap-length shortcut, reproduced.
-#[derive(Debug, Parser)]
+#[derive(Debug, clap::Parser)]
 #[command(name = "shortcut_study")]
 struct Args {
     /// How many placements of the box to sample.
@@ -38,7 +40,7 @@ struct Args {
 }
 
 fn main() {
-    let Args { samples, seed } = Args::parse();
+    let Args { samples, seed } = cli::parse::<Args>();
     let center = FIXED_CENTER;
     let pentagon = Polygon::regular(5, FIXED_RADIUS)
         .expect("a pentagon")

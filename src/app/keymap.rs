@@ -215,8 +215,8 @@ pub(crate) fn command(physical: PhysicalKey, logical: &WinitKey) -> Option<Comma
 }
 
 /// One line of hints: each binding's label and words, three spaces apart
-/// (a label with no words runs into the next, as "[Left] [Right] turn
-/// it").
+/// (a label with no words runs into the next, as `[Left] [Right] turn
+/// it`).
 fn line_of(line: Line) -> String {
     let mut out = String::new();
     for b in KEYMAP.iter().filter(|b| b.line == line) {
