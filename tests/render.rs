@@ -6,7 +6,8 @@
 mod support;
 
 use glam::Vec2;
-use sat_visualizer::render::{Color, DrawList, Paint, RenderError, render_to_image};
+use sat_visualizer::draw::{Color, DrawList, DrawListError, Paint};
+use sat_visualizer::render::{RenderError, render_to_image};
 use support::{
     Tolerance, assert_pixel, compare_with_reference, count_near, count_near_in, drawn_box, headless,
 };
@@ -386,7 +387,16 @@ fn bad_input_is_a_clear_error_and_the_renderer_survives() {
     for (w, h) in [(20, 20), (0, 0)] {
         match gpu.render(&bad, w, h, 1.0) {
             Err(e @ RenderError::InvalidList(_)) => {
-                assert!(e.to_string().contains("circle center"), "{e}")
+                let line = sat_visualizer::report(&e);
+                assert!(
+                    line.starts_with("invalid draw list: item 0: circle center (NaN, 1)"),
+                    "{line}"
+                );
+                let cause = std::error::Error::source(&e).expect("the list's error as the source");
+                let cause = cause
+                    .downcast_ref::<DrawListError>()
+                    .expect("a DrawListError");
+                assert_eq!(cause.index(), 0);
             }
             other => panic!("NaN center: expected InvalidList, got {other:?}"),
         }

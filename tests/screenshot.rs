@@ -9,7 +9,8 @@ use std::sync::{Mutex, OnceLock};
 
 use image::RgbaImage;
 use sat_visualizer::app::{self, AppError, Options, parse_args};
-use sat_visualizer::render::{Color, DrawList, Headless};
+use sat_visualizer::draw::{Color, DrawList};
+use sat_visualizer::render::Headless;
 use sat_visualizer::sat::Vec2;
 use sat_visualizer::scene::{AMBER, BACKGROUND, BLUE, GREEN, GREY, Key, Scene, TEXT};
 use support::{Tolerance, compare_with_reference, count_near, count_near_in, is_near};

@@ -21,7 +21,8 @@ use super::args::Options;
 use super::error::AppError;
 use super::keys::{Action, action};
 use crate::adapter::{NoAdapter, pick_adapter};
-use crate::render::{DrawList, Renderer, TargetSize, best_sample_count};
+use crate::draw::DrawList;
+use crate::render::{Renderer, TargetSize, best_sample_count};
 use crate::scene::{Key, Scene, logical_from_physical};
 
 /// The window's title, as the chapter's.

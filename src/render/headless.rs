@@ -2,7 +2,8 @@
 //! sRGB texture, read back into an image. Tests and screenshots use it;
 //! what it returns is what a window of that size and scale would show.
 
-use super::{DrawList, RenderError, RenderStats, Renderer, TargetSize, best_sample_count};
+use super::{RenderError, RenderStats, Renderer, TargetSize, best_sample_count};
+use crate::draw::DrawList;
 
 /// The offscreen format: 8-bit sRGB, the same family as a window's sRGB
 /// surface (`Bgra8UnormSrgb` differs only in byte order, which the

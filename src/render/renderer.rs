@@ -6,10 +6,12 @@
 //! resource is kept: the vertex and index buffers grow by doubling, the
 //! MSAA texture is remade only when the target's size changes.
 
+use super::color::vertex_color;
 use super::growing::GrowingBuffer;
-use super::tessellate::{Tessellator, Vertex, validate, vertex_color};
+use super::tessellate::{Tessellator, Vertex};
 use super::text::TextLayer;
-use super::{Color, DrawList, RenderError, TargetSize};
+use super::{RenderError, TargetSize};
+use crate::draw::{Color, DrawList};
 
 /// Counters of the work the renderer has done, to check that steady frames
 /// reuse everything.
@@ -188,7 +190,7 @@ impl Renderer {
     ) -> Result<(), RenderError> {
         self.prepared = None;
         target.check_scale()?;
-        validate(list)?;
+        list.validate()?;
         self.background = list.background;
         self.stats.frames += 1;
         if target.is_empty() {
@@ -197,12 +199,11 @@ impl Renderer {
             self.prepared = Some(target);
             return Ok(());
         }
-        let logical = target.logical_size();
-        self.tessellator
-            .build(list, logical, target.scale_factor, self.srgb)?;
+        self.tessellator.build(list, target, self.srgb)?;
         let geometry = &self.tessellator.geometry;
         self.stats.vertices = geometry.vertices.len();
         self.stats.indices = geometry.indices.len();
+        let logical = target.logical_size();
         let screen = [2.0 / logical[0], 2.0 / logical[1], 0.0, 0.0];
         queue.write_buffer(&self.screen, 0, bytemuck::cast_slice(&screen));
         let vertex_bytes: &[u8] = bytemuck::cast_slice(&geometry.vertices);

@@ -13,7 +13,8 @@ use glyphon::{
     TextArea, TextAtlas, TextBounds, TextRenderer, Viewport, Wrap, fontdb,
 };
 
-use super::{Color, DrawList, Primitive, RenderError, TargetSize};
+use super::{RenderError, TargetSize};
+use crate::draw::{Color, DrawList, Primitive, Text};
 
 /// DejaVu Sans (Bitstream Vera licence, see assets/DejaVuSans.LICENSE.txt),
 /// built into the binary so start-up scans no system fonts and every
@@ -116,12 +117,12 @@ impl TextLayer {
         self.scale = target.scale_factor;
         self.used = 0;
         for item in &list.items {
-            let Primitive::Text {
+            let Primitive::Text(Text {
                 text,
                 position,
                 size,
                 color,
-            } = item
+            }) = item
             else {
                 continue;
             };

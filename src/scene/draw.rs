@@ -9,7 +9,7 @@ use glam::Vec2;
 use super::palette::{AMBER, BACKGROUND, BLUE, GREEN, GREY, GRID, SILVER, TEXT};
 use super::state::{FIXED_CENTER, Fixed, Scene};
 use super::view::{View, WORLD_HEIGHT, WORLD_WIDTH};
-use crate::render::{Color, DrawList, Paint};
+use crate::draw::{Color, DrawList, Paint};
 use crate::sat::Polygon;
 
 /// The grid's spacing, in world units.
