@@ -145,6 +145,7 @@ pub enum Primitive {
     Text(Text),
 }
 
+/// `From<Kind> for Primitive` for each kind, so [`DrawList::push`] takes any.
 macro_rules! primitive_from {
     ($($kind:ident),*) => {$(
         impl From<$kind> for Primitive {

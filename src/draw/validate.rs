@@ -94,6 +94,7 @@ impl DrawListError {
 
 /// Checks the numbers of item `index`, naming each by what it is.
 struct Check {
+    /// The item's index in the list.
     index: usize,
 }
 

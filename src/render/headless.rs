@@ -10,10 +10,15 @@ use crate::draw::DrawList;
 /// renderer never sees), so the read-back bytes are the sRGB colors shown.
 pub const HEADLESS_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8UnormSrgb;
 
+/// The texture rendered into (and copied out of), kept while its size stays.
 struct Offscreen {
+    /// The texture, in [`HEADLESS_FORMAT`].
     texture: wgpu::Texture,
+    /// The view the renderer draws into.
     view: wgpu::TextureView,
+    /// Its width in pixels.
     width: u32,
+    /// Its height in pixels.
     height: u32,
 }
 
@@ -21,11 +26,17 @@ struct Offscreen {
 /// images; reusable across many renders of any sizes (the target texture
 /// and read-back buffer are remade only when the size grows or changes).
 pub struct Headless {
+    /// The adapter, for its name.
     adapter: wgpu::Adapter,
+    /// The device everything lives on.
     device: wgpu::Device,
+    /// Its queue.
     queue: wgpu::Queue,
+    /// The renderer, for [`HEADLESS_FORMAT`].
     renderer: Renderer,
+    /// The last size's target texture.
     target: Option<Offscreen>,
+    /// The mappable buffer the image is copied into, and its size in bytes.
     readback: Option<(wgpu::Buffer, u64)>,
 }
 
@@ -123,6 +134,8 @@ impl Headless {
             .ok_or_else(|| RenderError::Device("read-back image has the wrong size".to_owned()))
     }
 
+    /// Prepares and encodes `list` into the offscreen texture, copies it
+    /// out and returns its rows of RGBA bytes, unpadded.
     fn draw_and_read(
         &mut self,
         list: &DrawList,

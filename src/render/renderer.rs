@@ -35,28 +35,46 @@ pub struct RenderStats {
     pub index_capacity: u64,
 }
 
+/// The multisampled texture drawn into before the resolve.
 struct Msaa {
+    /// Its view.
     view: wgpu::TextureView,
+    /// Its width in pixels.
     width: u32,
+    /// Its height in pixels.
     height: u32,
 }
 
 /// Draws draw lists with lyon tessellation, one WGSL pipeline, MSAA and
 /// glyphon text, into views of the texture format it was made for.
 pub struct Renderer {
+    /// The format of the views it draws into.
     format: wgpu::TextureFormat,
+    /// MSAA samples per pixel (1: none).
     sample_count: u32,
+    /// Whether `format` stores sRGB (so colors go in linear).
     srgb: bool,
+    /// The one shape pipeline (shaders/shape.wgsl).
     pipeline: wgpu::RenderPipeline,
+    /// The uniform that maps logical pixels to clip space.
     screen: wgpu::Buffer,
+    /// The bind group of `screen`.
     screen_bind_group: wgpu::BindGroup,
+    /// The shapes' vertices.
     vertices: GrowingBuffer,
+    /// The shapes' triangle indices.
     indices: GrowingBuffer,
+    /// The multisampled texture, when multisampling.
     msaa: Option<Msaa>,
+    /// Turns the list's shapes into triangles.
     tessellator: Tessellator,
+    /// The list's text, through glyphon.
     text: TextLayer,
+    /// The target the last successful prepare was for.
     prepared: Option<TargetSize>,
+    /// The prepared list's background.
     background: Color,
+    /// The counters [`Renderer::stats`] reports.
     stats: RenderStats,
 }
 

@@ -99,7 +99,9 @@ fn clip_segment(from: DVec2, to: DVec2, min: DVec2, max: DVec2) -> Option<(f64, 
 /// cleared (not freed) every frame, and what one frame's shapes share (set
 /// once per [`build`](Tessellator::build)).
 pub(crate) struct Tessellator {
+    /// lyon's fill tessellator.
     fill: FillTessellator,
+    /// lyon's stroke tessellator.
     stroke: StrokeTessellator,
     /// The frame's triangles: vertices, and indices into them.
     pub(crate) geometry: VertexBuffers<Vertex, u32>,
