@@ -160,19 +160,23 @@ fn slivers_and_extremes_with_everything_shown() {
     }
 }
 
-/// The picture at normal sizes is what it was: dashes keep their lengths,
-/// and the grid its 50-unit step.
-#[test]
-fn normal_sizes_keep_the_chapter_s_dashes_and_grid() {
-    let setup = Setup {
-        physical: (1000, 700),
+/// The chapter's starting scene in a `w`×`h` window at scale factor 1.
+fn starting_scene(w: u32, h: u32) -> Setup {
+    Setup {
+        physical: (w, h),
         scale_factor: 1.0,
         position: Vec2::new(320.0, 300.0),
         angle: 0.3,
         sides: Some(5),
         overlays: [false; 4],
-    };
-    let (_, list) = build(&setup);
+    }
+}
+
+/// The picture at normal sizes is what it was: dashes keep their lengths,
+/// and the grid its 50-unit step.
+#[test]
+fn normal_sizes_keep_the_chapter_s_dashes_and_grid() {
+    let (_, list) = build(&starting_scene(1000, 700));
     let dashes: Vec<(f32, f32)> = list
         .items
         .iter()
@@ -195,15 +199,7 @@ fn normal_sizes_keep_the_chapter_s_dashes_and_grid() {
 /// it in proportion.
 #[test]
 fn small_windows_lengthen_dashes_in_proportion() {
-    let setup = Setup {
-        physical: (30, 21),
-        scale_factor: 1.0,
-        position: Vec2::new(320.0, 300.0),
-        angle: 0.3,
-        sides: Some(5),
-        overlays: [false; 4],
-    };
-    let (_, list) = build(&setup);
+    let (_, list) = build(&starting_scene(30, 21));
     let Some(Primitive::Dashed(d)) = list
         .items
         .iter()
