@@ -10,7 +10,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use sat_visualizer::render::{DrawList, Headless, TargetSize};
+use sat_visualizer::draw::DrawList;
+use sat_visualizer::render::{Headless, TargetSize};
 use sat_visualizer::sat::Vec2;
 use sat_visualizer::scene::{Action, Scene};
 

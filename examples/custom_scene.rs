@@ -12,9 +12,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use glam::Vec2;
-use sat_visualizer::render::{
-    Color, DrawList, Paint, Renderer, TargetSize, best_sample_count, srgb_surface_format,
-};
+use sat_visualizer::draw::{Color, DrawList, Paint};
+use sat_visualizer::render::{Renderer, TargetSize, best_sample_count, srgb_surface_format};
 use winit::application::ApplicationHandler;
 use winit::dpi::LogicalSize;
 use winit::event::{ElementState, KeyEvent, WindowEvent};

@@ -11,9 +11,12 @@
 //! - `gpu` (feature `gpu`): the same again in a WGSL compute shader.
 //! - [`scene`]: the visualizer's state on the CPU (shapes, input, the SAT
 //!   result) and the draw list it makes; it knows nothing of wgpu.
-//! - [`render`]: the draw list, and (feature `viewer`) the renderer that
-//!   draws one with lyon, one WGSL pipeline and glyphon; it knows nothing
-//!   of SAT.
+//! - [`draw`]: the draw list the scene fills and the renderer draws
+//!   (polygons, circles, lines, arrows, dashes, text in logical pixels), and
+//!   its validation. No GPU crate.
+//! - `render` (feature `viewer`): the renderer that draws a draw list with
+//!   lyon, one WGSL pipeline and glyphon, in a window or headless; it knows
+//!   nothing of SAT.
 //! - `app` (feature `viewer`): the winit event loop that owns the window
 //!   and feeds the scene, and the headless `--screenshot` mode.
 #![deny(unsafe_code)]
@@ -26,8 +29,10 @@ pub use adapter::NoAdapter;
 #[cfg(feature = "viewer")]
 pub mod app;
 pub mod batch;
+pub mod draw;
 #[cfg(feature = "gpu")]
 pub mod gpu;
+#[cfg(feature = "viewer")]
 pub mod render;
 pub mod sat;
 pub mod scene;

@@ -6,7 +6,8 @@
 mod support;
 
 use glam::Vec2;
-use sat_visualizer::render::{Color, DrawList, Paint, RenderError, render_to_image};
+use sat_visualizer::draw::{Color, DrawList, DrawListError, Paint, Polygon};
+use sat_visualizer::render::{RenderError, render_to_image};
 use support::{
     Tolerance, assert_pixel, compare_with_reference, count_near, count_near_in, drawn_box, headless,
 };
@@ -386,9 +387,60 @@ fn bad_input_is_a_clear_error_and_the_renderer_survives() {
     for (w, h) in [(20, 20), (0, 0)] {
         match gpu.render(&bad, w, h, 1.0) {
             Err(e @ RenderError::InvalidList(_)) => {
-                assert!(e.to_string().contains("circle center"), "{e}")
+                let line = sat_visualizer::report(&e);
+                assert!(
+                    line.starts_with("invalid draw list: item 0: circle center (NaN, 1)"),
+                    "{line}"
+                );
+                let cause = std::error::Error::source(&e).expect("the list's error as the source");
+                let cause = cause
+                    .downcast_ref::<DrawListError>()
+                    .expect("a DrawListError");
+                assert_eq!(cause.index(), 0);
             }
             other => panic!("NaN center: expected InvalidList, got {other:?}"),
+        }
+    }
+    // What outside code might hand in: each refused with the item and what
+    // is wrong with it, never a panic, at any target size.
+    let with = |add: &dyn Fn(&mut DrawList)| {
+        let mut list = DrawList::new(BACKGROUND);
+        list.line(v(0.0, 0.0), v(5.0, 5.0), 1.0, AMBER);
+        add(&mut list);
+        list
+    };
+    let cases = [
+        (
+            with(&|l| l.dashed(v(0.0, 5.0), v(20.0, 5.0), 1.0, 0.01, 1.0, AMBER)),
+            "item 1: dash 0.01 is shorter than 0.1 px",
+        ),
+        (
+            with(&|l| {
+                l.push(Polygon {
+                    points: 5..9,
+                    paint: Paint::fill(AMBER),
+                })
+            }),
+            "item 1: polygon points 5..9 outside the list's 0 points",
+        ),
+        (
+            with(&|l| l.text("big", v(0.0, 0.0), 5000.0, AMBER)),
+            "item 1: text size 5000",
+        ),
+        (
+            with(&|l| l.line(v(0.0, 0.0), v(1e9, 0.0), f32::INFINITY, AMBER)),
+            "item 1: line end (1000000000, 0)",
+        ),
+    ];
+    for (bad, needle) in cases {
+        for (w, h, scale) in [(20, 20, 1.0), (1, 1, 4.0), (0, 5, 1.0)] {
+            match gpu.render(&bad, w, h, scale) {
+                Err(e @ RenderError::InvalidList(_)) => {
+                    let line = sat_visualizer::report(&e);
+                    assert!(line.contains(needle), "{line} lacks {needle:?}");
+                }
+                other => panic!("{needle}: expected InvalidList, got {other:?}"),
+            }
         }
     }
     let image = gpu

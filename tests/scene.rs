@@ -1,7 +1,7 @@
 //! The scene on the CPU: input, the turn rate, the readout, the dividing
 //! line, the push, the view's mouse mapping and the draw list's contents.
 
-use sat_visualizer::render::{Color, DrawList, Primitive};
+use sat_visualizer::draw::{self, Color, DrawList, Primitive};
 use sat_visualizer::sat::{self, Vec2};
 use sat_visualizer::scene::{
     AMBER, Action, BLUE, BOX_START, BOX_START_ANGLE, FIXED_CENTER, Fixed, GREEN, GREY, Hints,
@@ -30,14 +30,15 @@ fn colors_in(list: &DrawList) -> Vec<Color> {
     let mut out = Vec::new();
     for item in &list.items {
         match item {
-            Primitive::Polygon { paint, .. } | Primitive::Circle { paint, .. } => {
+            Primitive::Polygon(draw::Polygon { paint, .. })
+            | Primitive::Circle(draw::Circle { paint, .. }) => {
                 out.extend(paint.fill);
                 out.extend(paint.stroke.map(|(c, _)| c));
             }
-            Primitive::Line { color, .. }
-            | Primitive::Arrow { color, .. }
-            | Primitive::Dashed { color, .. }
-            | Primitive::Text { color, .. } => out.push(*color),
+            Primitive::Line(draw::Line { color, .. })
+            | Primitive::Arrow(draw::Arrow { color, .. })
+            | Primitive::Dashed(draw::Dashed { color, .. })
+            | Primitive::Text(draw::Text { color, .. }) => out.push(*color),
         }
     }
     out
@@ -58,7 +59,7 @@ fn texts(list: &DrawList) -> Vec<String> {
     list.items
         .iter()
         .filter_map(|i| match i {
-            Primitive::Text { text, .. } => Some(text.clone()),
+            Primitive::Text(draw::Text { text, .. }) => Some(text.clone()),
             _ => None,
         })
         .collect()
@@ -450,15 +451,10 @@ fn the_draw_list_shows_what_the_test_found() {
     let dashes: Vec<_> = list
         .items
         .iter()
-        .filter(|i| matches!(i, Primitive::Dashed { color, .. } if *color == GREY))
+        .filter(|i| matches!(i, Primitive::Dashed(draw::Dashed { color, .. }) if *color == GREY))
         .collect();
     assert_eq!(dashes.len(), 1, "one grey dividing line");
-    assert!(
-        !list
-            .items
-            .iter()
-            .any(|i| matches!(i, Primitive::Arrow { .. }))
-    );
+    assert!(!list.items.iter().any(|i| matches!(i, Primitive::Arrow(_))));
     let t = texts(&list);
     assert_eq!(t[0], scene.readout());
     assert!(t.contains(&scene.axes_line()));
@@ -476,9 +472,9 @@ fn the_draw_list_shows_what_the_test_found() {
         "overlapping: both amber"
     );
     let arrow = list.items.iter().find_map(|i| match i {
-        Primitive::Arrow {
+        Primitive::Arrow(draw::Arrow {
             from, to, color, ..
-        } => Some((*from, *to, *color)),
+        }) => Some((*from, *to, *color)),
         _ => None,
     });
     let (from, to, color) = arrow.expect("overlapping: the push's arrow");
@@ -489,13 +485,10 @@ fn the_draw_list_shows_what_the_test_found() {
         ((to - from).length() - r.depth).abs() < 1e-3,
         "the arrow is as long as the push"
     );
-    let grey_outline = list.items.iter().any(|i| matches!(i, Primitive::Polygon { paint, .. } if paint.stroke.map(|s| s.0) == Some(GREY) && paint.fill.is_none()));
+    let grey_outline = list.items.iter().any(|i| matches!(i, Primitive::Polygon(draw::Polygon { paint, .. }) if paint.stroke.map(|s| s.0) == Some(GREY) && paint.fill.is_none()));
     assert!(grey_outline, "the pushed box's grey outline");
     assert!(
-        !list
-            .items
-            .iter()
-            .any(|i| matches!(i, Primitive::Dashed { .. })),
+        !list.items.iter().any(|i| matches!(i, Primitive::Dashed(_))),
         "no dividing line"
     );
 
@@ -503,18 +496,18 @@ fn the_draw_list_shows_what_the_test_found() {
     scene.start(Action::ToggleCircle);
     scene.build(&mut list);
     assert!(
-        list.items
-            .iter()
-            .any(|i| matches!(i, Primitive::Circle { radius, .. } if *radius == 80.0))
+        list.items.iter().any(
+            |i| matches!(i, Primitive::Circle(draw::Circle { radius, .. }) if *radius == 80.0)
+        )
     );
 
     // Everything scales with the view: at half size, the circle's radius.
     scene.resize(500.0, 350.0);
     scene.build(&mut list);
     assert!(
-        list.items
-            .iter()
-            .any(|i| matches!(i, Primitive::Circle { radius, .. } if *radius == 40.0))
+        list.items.iter().any(
+            |i| matches!(i, Primitive::Circle(draw::Circle { radius, .. }) if *radius == 40.0)
+        )
     );
 }
 
@@ -535,7 +528,7 @@ fn s_x_a_and_h_add_what_they_show() {
     let thick = |l: &DrawList| {
         l.items
             .iter()
-            .filter(|i| matches!(i, Primitive::Line { width, .. } if *width == 6.0))
+            .filter(|i| matches!(i, Primitive::Line(draw::Line { width, .. }) if *width == 6.0))
             .count()
     };
     assert_eq!(thick(&plain), 0);
@@ -660,7 +653,7 @@ fn the_dividing_line_crosses_the_whole_window_at_any_size() {
             .items
             .iter()
             .find_map(|i| match i {
-                Primitive::Dashed { from, to, .. } => Some((*from, *to)),
+                Primitive::Dashed(draw::Dashed { from, to, .. }) => Some((*from, *to)),
                 _ => None,
             })
             .expect("apart: the dividing line");

@@ -9,7 +9,8 @@ use std::sync::{Mutex, OnceLock};
 
 use image::RgbaImage;
 use sat_visualizer::app::{self, AppError, Options, parse_args};
-use sat_visualizer::render::{Color, DrawList, Headless};
+use sat_visualizer::draw::{Color, DrawList};
+use sat_visualizer::render::Headless;
 use sat_visualizer::sat::Vec2;
 use sat_visualizer::scene::{AMBER, Action, BACKGROUND, BLUE, GREEN, GREY, Scene, TEXT};
 use support::{Tolerance, compare_with_reference, count_near, count_near_in, is_near};
@@ -505,5 +506,54 @@ fn no_gpu_adapter_exits_2_with_a_clear_line() {
         assert!(ours[0].contains("no GPU adapter"), "{envs:?}: {err}");
         assert!(!err.contains("panicked"), "{envs:?}: {err}");
         assert!(!std::path::Path::new("never-written.png").exists());
+    }
+}
+
+/// A window of any size keeps drawing what fits: a 1×1 window, slivers
+/// both ways, at scale factors 0.5 to 4, with every overlay on. Below about
+/// 10 px the scene's dashes were once shorter than the renderer accepts,
+/// and the frame failed with "invalid draw list".
+#[test]
+fn any_window_size_and_scale_renders() {
+    let Some(_) = gpu() else { return };
+    for (w, h) in [(1, 1), (3, 700), (700, 3), (12, 9)] {
+        for scale in [0.5f32, 1.0, 4.0] {
+            let mut scene = overlapping_scene();
+            for a in [
+                Action::ToggleShadows,
+                Action::ToggleShortcut,
+                Action::ToggleAllAxes,
+                Action::ToggleHelp,
+            ] {
+                scene.start(a);
+            }
+            let image = shot(&mut scene, w, h, scale).expect("a renderer");
+            let physical = |side: u32| (side as f64 * scale as f64).round() as u32;
+            assert_eq!(image.dimensions(), (physical(w), physical(h)));
+            assert!(
+                count_near(&image, BACKGROUND, 24) > 0,
+                "{w}x{h} at {scale}: the background is drawn"
+            );
+        }
+    }
+}
+
+/// The binary's `--screenshot` at the smallest size exits 0 and writes the
+/// 1×1 (and, at scale 4, 4×4) picture.
+#[test]
+fn the_binary_screenshots_a_1x1_window() {
+    let Some(_) = gpu() else { return };
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    for (scale, side) in [("1", 1), ("4", 4)] {
+        let path = dir.join(format!("cli_1x1_at_{scale}.png"));
+        let _ = std::fs::remove_file(&path);
+        let out = bin()
+            .args(["--screenshot", path.to_str().unwrap()])
+            .args(["--size", "1x1", "--scale", scale, "--shadows"])
+            .output()
+            .expect("run the binary");
+        assert!(out.status.success(), "{out:?}");
+        let file = image::open(&path).expect("a PNG was written").to_rgba8();
+        assert_eq!(file.dimensions(), (side, side));
     }
 }

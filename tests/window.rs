@@ -14,7 +14,7 @@ use std::thread::sleep;
 use std::time::{Duration, Instant};
 
 use image::RgbaImage;
-use sat_visualizer::render::DrawList;
+use sat_visualizer::draw::DrawList;
 use sat_visualizer::sat::Vec2;
 use sat_visualizer::scene::{
     AMBER, BLUE, BOX_START, FIXED_CENTER, FIXED_RADIUS, GREEN, Scene, View,

@@ -4,7 +4,7 @@
 //!
 //! The flow is one way: window events → [`Scene`](crate::scene::Scene)
 //! (plain logical positions and its own keys) → a
-//! [`DrawList`](crate::render::DrawList) → the
+//! [`DrawList`](crate::draw::DrawList) → the
 //! [`Renderer`](crate::render::Renderer). Frames are drawn on demand: only
 //! after input, or while a turn key is held, so an idle window costs
 //! nothing.

@@ -9,7 +9,8 @@ use std::path::Path;
 
 use super::args::Options;
 use super::error::AppError;
-use crate::render::{DrawList, render_to_image};
+use crate::draw::DrawList;
+use crate::render::render_to_image;
 
 /// Renders what the window would show with `opts` into an image of
 /// `size * scale` physical pixels.

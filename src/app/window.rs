@@ -21,7 +21,8 @@ use super::args::Options;
 use super::error::AppError;
 use super::keymap::{Command, command};
 use crate::adapter::{NoAdapter, pick_adapter};
-use crate::render::{DrawList, Renderer, TargetSize, best_sample_count};
+use crate::draw::DrawList;
+use crate::render::{Renderer, TargetSize, best_sample_count};
 use crate::scene::{Scene, logical_from_physical};
 
 /// The window's title, as the chapter's.
@@ -160,12 +161,13 @@ impl Gpu {
         )
     }
 
-    /// The window's logical size: physical over the scale factor.
+    /// The surface's logical size: its physical size over the scale
+    /// factor. The surface, not the window: a window larger than the
+    /// device's largest texture has a surface clamped to it, and the scene
+    /// must be laid out for what is drawn, not cropped.
     fn logical_size(&self) -> (f32, f32) {
-        let logical: LogicalSize<f64> = self
-            .window
-            .inner_size()
-            .to_logical(self.window.scale_factor());
+        let surface = PhysicalSize::new(self.config.width, self.config.height);
+        let logical: LogicalSize<f64> = surface.to_logical(self.window.scale_factor());
         (logical.width as f32, logical.height as f32)
     }
 }

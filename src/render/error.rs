@@ -1,6 +1,7 @@
 //! What can go wrong while drawing a frame.
 
 use crate::adapter::NoAdapter;
+use crate::draw::DrawListError;
 
 /// Why a frame could not be drawn. Each one reads as one clear line.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -17,11 +18,13 @@ pub enum RenderError {
     /// Text could not be laid out or put in the glyph atlas.
     #[error("text rendering failed: {0}")]
     Text(String),
-    /// The draw list holds something that cannot be drawn: a coordinate
-    /// that is not finite or too far out, a negative width, a polygon range
-    /// outside the list's points, a dash of zero length, a bad text size.
-    #[error("invalid draw list: {0}")]
-    InvalidList(String),
+    /// The draw list holds something that cannot be drawn (it fails
+    /// [`DrawList::validate`](crate::draw::DrawList::validate)): a
+    /// coordinate that is not finite or too far out, a negative width, a
+    /// polygon range outside the list's points, a dash too short, a bad
+    /// text size. The source says which item and what is wrong.
+    #[error("invalid draw list")]
+    InvalidList(#[from] DrawListError),
     /// The target's size or scale factor cannot be rendered (a scale that
     /// is not a positive finite number, or a size over the device's limit).
     #[error("invalid render target: {0}")]

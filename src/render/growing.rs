@@ -3,13 +3,18 @@
 
 /// One wgpu buffer with a capacity that only grows.
 pub(crate) struct GrowingBuffer {
+    /// The label each new buffer gets.
     label: &'static str,
+    /// What the buffer is for, and COPY_DST so it can be written.
     usage: wgpu::BufferUsages,
+    /// The buffer, once something was written.
     buffer: Option<wgpu::Buffer>,
+    /// Its size in bytes (0 before the first write).
     capacity: u64,
 }
 
 impl GrowingBuffer {
+    /// No buffer yet; the first write makes one, for `usage`.
     pub(crate) fn new(label: &'static str, usage: wgpu::BufferUsages) -> GrowingBuffer {
         GrowingBuffer {
             label,
@@ -51,10 +56,12 @@ impl GrowingBuffer {
         created
     }
 
+    /// The buffer, if anything was written yet.
     pub(crate) fn buffer(&self) -> Option<&wgpu::Buffer> {
         self.buffer.as_ref()
     }
 
+    /// How many bytes it holds now.
     pub(crate) fn capacity(&self) -> u64 {
         self.capacity
     }

@@ -2,17 +2,23 @@
 //! sRGB texture, read back into an image. Tests and screenshots use it;
 //! what it returns is what a window of that size and scale would show.
 
-use super::{DrawList, RenderError, RenderStats, Renderer, TargetSize, best_sample_count};
+use super::{RenderError, RenderStats, Renderer, TargetSize, best_sample_count};
+use crate::draw::DrawList;
 
 /// The offscreen format: 8-bit sRGB, the same family as a window's sRGB
 /// surface (`Bgra8UnormSrgb` differs only in byte order, which the
 /// renderer never sees), so the read-back bytes are the sRGB colors shown.
 pub const HEADLESS_FORMAT: wgpu::TextureFormat = wgpu::TextureFormat::Rgba8UnormSrgb;
 
+/// The texture rendered into (and copied out of), kept while its size stays.
 struct Offscreen {
+    /// The texture, in [`HEADLESS_FORMAT`].
     texture: wgpu::Texture,
+    /// The view the renderer draws into.
     view: wgpu::TextureView,
+    /// Its width in pixels.
     width: u32,
+    /// Its height in pixels.
     height: u32,
 }
 
@@ -20,11 +26,17 @@ struct Offscreen {
 /// images; reusable across many renders of any sizes (the target texture
 /// and read-back buffer are remade only when the size grows or changes).
 pub struct Headless {
+    /// The adapter, for its name.
     adapter: wgpu::Adapter,
+    /// The device everything lives on.
     device: wgpu::Device,
+    /// Its queue.
     queue: wgpu::Queue,
+    /// The renderer, for [`HEADLESS_FORMAT`].
     renderer: Renderer,
+    /// The last size's target texture.
     target: Option<Offscreen>,
+    /// The mappable buffer the image is copied into, and its size in bytes.
     readback: Option<(wgpu::Buffer, u64)>,
 }
 
@@ -122,6 +134,8 @@ impl Headless {
             .ok_or_else(|| RenderError::Device("read-back image has the wrong size".to_owned()))
     }
 
+    /// Prepares and encodes `list` into the offscreen texture, copies it
+    /// out and returns its rows of RGBA bytes, unpadded.
     fn draw_and_read(
         &mut self,
         list: &DrawList,

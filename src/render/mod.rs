@@ -1,9 +1,11 @@
-//! Drawing: a draw list of primitives in logical pixels, and (with the
-//! `viewer` feature) a [`Renderer`] that draws one to any wgpu texture view
-//! with lyon tessellation, one WGSL pipeline and glyphon for text.
+//! The renderer (feature `viewer`): draws a [`DrawList`] to any wgpu
+//! texture view with lyon tessellation, one WGSL pipeline and glyphon for
+//! text, or headless into an image.
 //!
 //! The renderer knows nothing of SAT: anything that can fill a
-//! [`DrawList`] can use it.
+//! [`DrawList`] can use it. It draws only a list that passes
+//! [`DrawList::validate`]; any other is [`RenderError::InvalidList`], with
+//! the [`DrawListError`](crate::draw::DrawListError) as its source.
 //!
 //! Colors: the list's colors are sRGB, as the chapter gives them. Render to
 //! an `*Srgb` texture format (the renderer converts to linear for the
@@ -11,36 +13,19 @@
 //! reads back as (232, 89, 12). [`Headless`] renders into
 //! `Rgba8UnormSrgb`; a window should pick the surface's `*Srgb` format.
 
-// Without the `viewer` feature only the draw list is here, and the links
-// above to the renderer's items have nothing to point at.
-#![cfg_attr(not(feature = "viewer"), allow(rustdoc::broken_intra_doc_links))]
-
-mod list;
-
-pub use list::{Color, DrawList, Paint, Primitive};
-
-#[cfg(feature = "viewer")]
+mod color;
 mod error;
-#[cfg(feature = "viewer")]
 mod growing;
-#[cfg(feature = "viewer")]
 mod headless;
-#[cfg(feature = "viewer")]
 mod renderer;
-#[cfg(feature = "viewer")]
 mod target;
-#[cfg(feature = "viewer")]
 mod tessellate;
-#[cfg(feature = "viewer")]
 mod text;
 
-#[cfg(feature = "viewer")]
+#[cfg(doc)]
+use crate::draw::DrawList;
+
 pub use error::RenderError;
-#[cfg(feature = "viewer")]
 pub use headless::{HEADLESS_FORMAT, Headless, render_to_image};
-#[cfg(feature = "viewer")]
 pub use renderer::{RenderStats, Renderer};
-#[cfg(feature = "viewer")]
 pub use target::{TargetSize, best_sample_count, srgb_surface_format};
-#[cfg(feature = "viewer")]
-pub use tessellate::{MAX_DRAW_COORDINATE, MAX_TEXT_SIZE, MIN_DASH};

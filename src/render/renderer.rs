@@ -6,10 +6,12 @@
 //! resource is kept: the vertex and index buffers grow by doubling, the
 //! MSAA texture is remade only when the target's size changes.
 
+use super::color::vertex_color;
 use super::growing::GrowingBuffer;
-use super::tessellate::{Tessellator, Vertex, validate, vertex_color};
+use super::tessellate::{Tessellator, Vertex};
 use super::text::TextLayer;
-use super::{Color, DrawList, RenderError, TargetSize};
+use super::{RenderError, TargetSize};
+use crate::draw::{Color, DrawList};
 
 /// Counters of the work the renderer has done, to check that steady frames
 /// reuse everything.
@@ -33,28 +35,46 @@ pub struct RenderStats {
     pub index_capacity: u64,
 }
 
+/// The multisampled texture drawn into before the resolve.
 struct Msaa {
+    /// Its view.
     view: wgpu::TextureView,
+    /// Its width in pixels.
     width: u32,
+    /// Its height in pixels.
     height: u32,
 }
 
 /// Draws draw lists with lyon tessellation, one WGSL pipeline, MSAA and
 /// glyphon text, into views of the texture format it was made for.
 pub struct Renderer {
+    /// The format of the views it draws into.
     format: wgpu::TextureFormat,
+    /// MSAA samples per pixel (1: none).
     sample_count: u32,
+    /// Whether `format` stores sRGB (so colors go in linear).
     srgb: bool,
+    /// The one shape pipeline (shaders/shape.wgsl).
     pipeline: wgpu::RenderPipeline,
+    /// The uniform that maps logical pixels to clip space.
     screen: wgpu::Buffer,
+    /// The bind group of `screen`.
     screen_bind_group: wgpu::BindGroup,
+    /// The shapes' vertices.
     vertices: GrowingBuffer,
+    /// The shapes' triangle indices.
     indices: GrowingBuffer,
+    /// The multisampled texture, when multisampling.
     msaa: Option<Msaa>,
+    /// Turns the list's shapes into triangles.
     tessellator: Tessellator,
+    /// The list's text, through glyphon.
     text: TextLayer,
+    /// The target the last successful prepare was for.
     prepared: Option<TargetSize>,
+    /// The prepared list's background.
     background: Color,
+    /// The counters [`Renderer::stats`] reports.
     stats: RenderStats,
 }
 
@@ -188,7 +208,7 @@ impl Renderer {
     ) -> Result<(), RenderError> {
         self.prepared = None;
         target.check_scale()?;
-        validate(list)?;
+        list.validate()?;
         self.background = list.background;
         self.stats.frames += 1;
         if target.is_empty() {
@@ -197,12 +217,11 @@ impl Renderer {
             self.prepared = Some(target);
             return Ok(());
         }
-        let logical = target.logical_size();
-        self.tessellator
-            .build(list, logical, target.scale_factor, self.srgb)?;
+        self.tessellator.build(list, target, self.srgb)?;
         let geometry = &self.tessellator.geometry;
         self.stats.vertices = geometry.vertices.len();
         self.stats.indices = geometry.indices.len();
+        let logical = target.logical_size();
         let screen = [2.0 / logical[0], 2.0 / logical[1], 0.0, 0.0];
         queue.write_buffer(&self.screen, 0, bytemuck::cast_slice(&screen));
         let vertex_bytes: &[u8] = bytemuck::cast_slice(&geometry.vertices);

@@ -49,11 +49,11 @@ impl TargetSize {
     }
 
     /// Checks the scale factor is a positive finite number.
-    pub(crate) fn check_scale(&self) -> Result<(), crate::render::RenderError> {
+    pub(crate) fn check_scale(&self) -> Result<(), super::RenderError> {
         if self.scale_factor.is_finite() && self.scale_factor > 0.0 {
             Ok(())
         } else {
-            Err(crate::render::RenderError::InvalidTarget(format!(
+            Err(super::RenderError::InvalidTarget(format!(
                 "scale factor {} is not a positive finite number",
                 self.scale_factor
             )))

@@ -8,26 +8,15 @@
 use bytemuck::{Pod, Zeroable};
 use glam::{DVec2, Vec2};
 use lyon::math::{Point, point};
-use lyon::path::Polygon;
+use lyon::path::Polygon as Outline;
 use lyon::tessellation::{
     BuffersBuilder, FillOptions, FillTessellator, FillVertex, LineCap, LineJoin, StrokeOptions,
     StrokeTessellator, StrokeVertex, TessellationError, VertexBuffers,
 };
 
-use super::{Color, DrawList, Paint, Primitive, RenderError};
-
-/// The largest coordinate (in logical pixels) a draw list may use. Beyond
-/// it f32 has under a tenth of a pixel of precision left, so nothing there
-/// could be drawn where it was meant to be.
-pub const MAX_DRAW_COORDINATE: f32 = 1e7;
-
-/// The shortest dash a dashed line may have, in logical pixels: shorter
-/// ones are invisible and would cost a triangle pair each.
-pub const MIN_DASH: f32 = 0.1;
-
-/// The largest font size, in logical pixels (the glyph atlas must hold a
-/// glyph).
-pub const MAX_TEXT_SIZE: f32 = 1000.0;
+use super::color::vertex_color;
+use super::{RenderError, TargetSize};
+use crate::draw::{Arrow, Circle, Dashed, DrawList, Line, Paint, Primitive};
 
 /// Flattening error allowed for curves, in physical pixels.
 const TOLERANCE_PHYSICAL: f32 = 0.1;
@@ -37,11 +26,15 @@ const TOLERANCE_PHYSICAL: f32 = 0.1;
 #[repr(C)]
 #[derive(Clone, Copy, Debug, PartialEq, Pod, Zeroable)]
 pub(crate) struct Vertex {
+    /// Where it is, in logical pixels.
     pub(crate) position: [f32; 2],
+    /// Its premultiplied color (see [`vertex_color`]).
     pub(crate) color: [f32; 4],
 }
 
 impl Vertex {
+    /// How [`Vertex`] sits in the vertex buffer: the shader's locations 0
+    /// (position) and 1 (color).
     pub(crate) const LAYOUT: wgpu::VertexBufferLayout<'static> = wgpu::VertexBufferLayout {
         array_stride: std::mem::size_of::<Vertex>() as u64,
         step_mode: wgpu::VertexStepMode::Vertex,
@@ -49,39 +42,7 @@ impl Vertex {
     };
 }
 
-/// The sRGB transfer function undone: what linear intensity an sRGB byte
-/// stands for.
-pub(crate) fn srgb_to_linear(byte: u8) -> f32 {
-    let c = byte as f32 / 255.0;
-    if c <= 0.04045 {
-        c / 12.92
-    } else {
-        ((c + 0.055) / 1.055).powf(2.4)
-    }
-}
-
-/// The vertex color for `color`: premultiplied, because the pipeline blends
-/// premultiplied (so partly covered MSAA samples and translucent colors mix
-/// the same way), and linear when the target's format re-encodes to sRGB on
-/// store; a non-sRGB target stores what it is given, so it gets the sRGB
-/// values themselves.
-pub(crate) fn vertex_color(color: Color, srgb_target: bool) -> [f32; 4] {
-    let channel = |c: u8| {
-        if srgb_target {
-            srgb_to_linear(c)
-        } else {
-            c as f32 / 255.0
-        }
-    };
-    let a = color.a as f32 / 255.0;
-    [
-        channel(color.r) * a,
-        channel(color.g) * a,
-        channel(color.b) * a,
-        a,
-    ]
-}
-
+/// lyon's vertex constructor: every vertex of one shape gets its color.
 struct WithColor([f32; 4]);
 
 impl lyon::tessellation::FillVertexConstructor<Vertex> for WithColor {
@@ -102,115 +63,9 @@ impl lyon::tessellation::StrokeVertexConstructor<Vertex> for WithColor {
     }
 }
 
+/// lyon's failure on item `index`, as a render error that names the item.
 fn lyon_error(index: usize, error: TessellationError) -> RenderError {
     RenderError::Tessellation(format!("item {index}: {error:?}"))
-}
-
-fn check_point(index: usize, what: &str, p: Vec2) -> Result<(), RenderError> {
-    if p.is_finite() && p.abs().max_element() <= MAX_DRAW_COORDINATE {
-        Ok(())
-    } else {
-        Err(RenderError::InvalidList(format!(
-            "item {index}: {what} ({}, {}) is not finite or beyond ±{MAX_DRAW_COORDINATE:e}",
-            p.x, p.y
-        )))
-    }
-}
-
-fn check_length(index: usize, what: &str, value: f32) -> Result<(), RenderError> {
-    if value.is_finite() && (0.0..=MAX_DRAW_COORDINATE).contains(&value) {
-        Ok(())
-    } else {
-        Err(RenderError::InvalidList(format!(
-            "item {index}: {what} {value} is not a finite length from 0 to {MAX_DRAW_COORDINATE:e}"
-        )))
-    }
-}
-
-fn check_paint(index: usize, paint: &Paint) -> Result<(), RenderError> {
-    match paint.stroke {
-        Some((_, width)) => check_length(index, "outline width", width),
-        None => Ok(()),
-    }
-}
-
-/// Checks that every item of `list` can be drawn, so that bad input is a
-/// clear error instead of a lyon panic or garbage on screen.
-pub(crate) fn validate(list: &DrawList) -> Result<(), RenderError> {
-    for (index, item) in list.items.iter().enumerate() {
-        match item {
-            Primitive::Polygon { points, paint } => {
-                if points.start > points.end || points.end > list.points.len() {
-                    return Err(RenderError::InvalidList(format!(
-                        "item {index}: polygon points {}..{} outside the list's {} points",
-                        points.start,
-                        points.end,
-                        list.points.len()
-                    )));
-                }
-                for &p in &list.points[points.clone()] {
-                    check_point(index, "polygon corner", p)?;
-                }
-                check_paint(index, paint)?;
-            }
-            Primitive::Circle {
-                center,
-                radius,
-                paint,
-            } => {
-                check_point(index, "circle center", *center)?;
-                check_length(index, "circle radius", *radius)?;
-                check_paint(index, paint)?;
-            }
-            Primitive::Line {
-                from, to, width, ..
-            } => {
-                check_point(index, "line start", *from)?;
-                check_point(index, "line end", *to)?;
-                check_length(index, "line width", *width)?;
-            }
-            Primitive::Arrow {
-                from,
-                to,
-                width,
-                head,
-                ..
-            } => {
-                check_point(index, "arrow tail", *from)?;
-                check_point(index, "arrow tip", *to)?;
-                check_length(index, "arrow width", *width)?;
-                check_length(index, "arrow head", *head)?;
-            }
-            Primitive::Dashed {
-                from,
-                to,
-                width,
-                dash,
-                gap,
-                ..
-            } => {
-                check_point(index, "dashed line start", *from)?;
-                check_point(index, "dashed line end", *to)?;
-                check_length(index, "dashed line width", *width)?;
-                check_length(index, "dash", *dash)?;
-                check_length(index, "gap", *gap)?;
-                if *dash < MIN_DASH {
-                    return Err(RenderError::InvalidList(format!(
-                        "item {index}: dash {dash} is shorter than {MIN_DASH} px"
-                    )));
-                }
-            }
-            Primitive::Text { position, size, .. } => {
-                check_point(index, "text position", *position)?;
-                if !(size.is_finite() && *size > 0.0 && *size <= MAX_TEXT_SIZE) {
-                    return Err(RenderError::InvalidList(format!(
-                        "item {index}: text size {size} is not above 0 and at most {MAX_TEXT_SIZE}"
-                    )));
-                }
-            }
-        }
-    }
-    Ok(())
 }
 
 /// The part of segment `from`..`to` inside `rect` (min, max corners), as
@@ -240,114 +95,75 @@ fn clip_segment(from: DVec2, to: DVec2, min: DVec2, max: DVec2) -> Option<(f64, 
     Some((t0, t1))
 }
 
-/// A dashed line's geometry, as the list gives it.
-#[derive(Clone, Copy)]
-struct Dashes {
-    from: Vec2,
-    to: Vec2,
-    width: f32,
-    dash: f32,
-    gap: f32,
-}
-
 /// Reused tessellation state: lyon's tessellators and the CPU geometry,
-/// cleared (not freed) every frame.
+/// cleared (not freed) every frame, and what one frame's shapes share (set
+/// once per [`build`](Tessellator::build)).
 pub(crate) struct Tessellator {
+    /// lyon's fill tessellator.
     fill: FillTessellator,
+    /// lyon's stroke tessellator.
     stroke: StrokeTessellator,
+    /// The frame's triangles: vertices, and indices into them.
     pub(crate) geometry: VertexBuffers<Vertex, u32>,
+    /// The outline being filled or stroked, reused from shape to shape.
     corners: Vec<Point>,
+    /// The flattening tolerance in logical pixels: 0.1 physical px.
+    tolerance: f32,
+    /// Whether the target stores sRGB (so vertex colors are made linear).
+    srgb: bool,
+    /// The target's logical size, which dashes are clipped to.
+    view: Vec2,
+    /// The index of the item being tessellated, for errors.
+    item: usize,
 }
 
 impl Tessellator {
+    /// An empty tessellator, for any frame.
     pub(crate) fn new() -> Tessellator {
         Tessellator {
             fill: FillTessellator::new(),
             stroke: StrokeTessellator::new(),
             geometry: VertexBuffers::new(),
             corners: Vec::new(),
+            tolerance: TOLERANCE_PHYSICAL,
+            srgb: true,
+            view: Vec2::ZERO,
+            item: 0,
         }
     }
 
     /// Tessellates every shape of `list` (text is glyphon's) into
-    /// `self.geometry`, in list order, for a target `logical_size` logical
-    /// pixels big at `scale_factor`. The list must have passed [`validate`].
+    /// `self.geometry`, in list order, for `target`, whose format is sRGB
+    /// when `srgb_target`. The list must have passed
+    /// [`DrawList::validate`], and the target's scale factor must be a
+    /// positive finite number.
     pub(crate) fn build(
         &mut self,
         list: &DrawList,
-        logical_size: [f32; 2],
-        scale_factor: f32,
+        target: TargetSize,
         srgb_target: bool,
     ) -> Result<(), RenderError> {
         self.geometry.clear();
-        let tolerance = TOLERANCE_PHYSICAL / scale_factor;
-        let view = Vec2::from(logical_size);
+        self.tolerance = TOLERANCE_PHYSICAL / target.scale_factor;
+        self.srgb = srgb_target;
+        self.view = Vec2::from(target.logical_size());
         for (index, item) in list.items.iter().enumerate() {
+            self.item = index;
             match item {
-                Primitive::Polygon { points, paint } => {
+                Primitive::Polygon(polygon) => {
+                    let corners = list.polygon_points(&polygon.points);
+                    if corners.len() < 2 {
+                        continue;
+                    }
                     self.corners.clear();
-                    self.corners
-                        .extend(list.points[points.clone()].iter().map(|p| point(p.x, p.y)));
-                    if self.corners.len() < 2 {
-                        continue;
-                    }
-                    self.paint_corners(index, paint, tolerance, srgb_target)?;
+                    self.corners.extend(corners.iter().map(|p| point(p.x, p.y)));
+                    self.paint_corners(&polygon.paint)?;
                 }
-                Primitive::Circle {
-                    center,
-                    radius,
-                    paint,
-                } => {
-                    if *radius <= 0.0 {
-                        continue;
-                    }
-                    self.circle_corners(*center, *radius, tolerance);
-                    self.paint_corners(index, paint, tolerance, srgb_target)?;
-                }
-                Primitive::Line {
-                    from,
-                    to,
-                    width,
-                    color,
-                } => {
-                    self.segment(index, *from, *to, *width, *color, tolerance, srgb_target)?;
-                }
-                Primitive::Arrow {
-                    from,
-                    to,
-                    width,
-                    head,
-                    color,
-                } => {
-                    self.arrow(
-                        index,
-                        *from,
-                        *to,
-                        *width,
-                        *head,
-                        *color,
-                        tolerance,
-                        srgb_target,
-                    )?;
-                }
-                Primitive::Dashed {
-                    from,
-                    to,
-                    width,
-                    dash,
-                    gap,
-                    color,
-                } => {
-                    let dashed = Dashes {
-                        from: *from,
-                        to: *to,
-                        width: *width,
-                        dash: *dash,
-                        gap: *gap,
-                    };
-                    self.dashes(index, dashed, view, *color, tolerance, srgb_target)?;
-                }
-                Primitive::Text { .. } => {}
+                Primitive::Circle(circle) => self.circle(circle)?,
+                Primitive::Line(line) => self.line(line)?,
+                Primitive::Arrow(arrow) => self.arrow(arrow)?,
+                Primitive::Dashed(dashed) => self.dashed(dashed)?,
+                Primitive::Text(_) => {}
             }
         }
         Ok(())
@@ -358,26 +174,18 @@ impl Tessellator {
     /// shows), keeping the phase measured from `from`. In f64, because the
     /// distance along a line from far outside can be ~1e7 px, where f32
     /// steps by a whole pixel and a dash index stops counting.
-    fn dashes(
-        &mut self,
-        index: usize,
-        line: Dashes,
-        view: Vec2,
-        color: Color,
-        tolerance: f32,
-        srgb_target: bool,
-    ) -> Result<(), RenderError> {
-        let (from, to) = (line.from.as_dvec2(), line.to.as_dvec2());
+    fn dashed(&mut self, dashed: &Dashed) -> Result<(), RenderError> {
+        let (from, to) = (dashed.from.as_dvec2(), dashed.to.as_dvec2());
         let length = from.distance(to);
-        if length <= 0.0 || line.width <= 0.0 || color.a == 0 {
+        if length <= 0.0 || dashed.width <= 0.0 || dashed.color.is_clear() {
             return Ok(());
         }
-        let margin = DVec2::splat(line.width as f64 + 1.0);
-        let Some((t0, t1)) = clip_segment(from, to, -margin, view.as_dvec2() + margin) else {
+        let margin = DVec2::splat(dashed.width as f64 + 1.0);
+        let Some((t0, t1)) = clip_segment(from, to, -margin, self.view.as_dvec2() + margin) else {
             return Ok(());
         };
         let (s0, s1) = (t0 * length, t1 * length);
-        let (dash, period) = (line.dash as f64, line.dash as f64 + line.gap as f64);
+        let (dash, period) = (dashed.dash as f64, dashed.dash as f64 + dashed.gap as f64);
         let direction = (to - from) / length;
         let first = (s0 / period).floor();
         // Bounded by the clipped length (at most the view's diagonal plus
@@ -387,70 +195,60 @@ impl Tessellator {
             let start = (first + i as f64) * period;
             let (a, b) = (start.max(s0), (start + dash).min(s1));
             if b > a {
-                let (p, q) = (
-                    (from + direction * a).as_vec2(),
-                    (from + direction * b).as_vec2(),
-                );
-                self.segment(index, p, q, line.width, color, tolerance, srgb_target)?;
+                self.line(&Line {
+                    from: (from + direction * a).as_vec2(),
+                    to: (from + direction * b).as_vec2(),
+                    width: dashed.width,
+                    color: dashed.color,
+                })?;
             }
         }
         Ok(())
     }
 
     /// Fills and/or outlines the closed outline in `self.corners`.
-    fn paint_corners(
-        &mut self,
-        index: usize,
-        paint: &Paint,
-        tolerance: f32,
-        srgb_target: bool,
-    ) -> Result<(), RenderError> {
-        if let Some(color) = paint.fill.filter(|c| c.a > 0) {
-            let options = FillOptions::non_zero().with_tolerance(tolerance);
+    fn paint_corners(&mut self, paint: &Paint) -> Result<(), RenderError> {
+        let index = self.item;
+        let outline = || Outline {
+            points: &self.corners,
+            closed: true,
+        };
+        if let Some(color) = paint.fill.filter(|c| !c.is_clear()) {
+            let options = FillOptions::non_zero().with_tolerance(self.tolerance);
             let mut out = BuffersBuilder::new(
                 &mut self.geometry,
-                WithColor(vertex_color(color, srgb_target)),
+                WithColor(vertex_color(color, self.srgb)),
             );
             self.fill
-                .tessellate_polygon(
-                    Polygon {
-                        points: &self.corners,
-                        closed: true,
-                    },
-                    &options,
-                    &mut out,
-                )
+                .tessellate_polygon(outline(), &options, &mut out)
                 .map_err(|e| lyon_error(index, e))?;
         }
-        if let Some((color, width)) = paint.stroke.filter(|(c, w)| c.a > 0 && *w > 0.0) {
-            let options = StrokeOptions::tolerance(tolerance)
+        if let Some((color, width)) = paint.stroke.filter(|(c, w)| !c.is_clear() && *w > 0.0) {
+            let options = StrokeOptions::tolerance(self.tolerance)
                 .with_line_width(width)
                 .with_line_join(LineJoin::Miter);
             let mut out = BuffersBuilder::new(
                 &mut self.geometry,
-                WithColor(vertex_color(color, srgb_target)),
+                WithColor(vertex_color(color, self.srgb)),
             );
             self.stroke
-                .tessellate_polygon(
-                    Polygon {
-                        points: &self.corners,
-                        closed: true,
-                    },
-                    &options,
-                    &mut out,
-                )
+                .tessellate_polygon(outline(), &options, &mut out)
                 .map_err(|e| lyon_error(index, e))?;
         }
         Ok(())
     }
 
     /// A circle as a regular polygon fine enough that no chord strays more
-    /// than `tolerance` inside the true circle: a chord spanning angle θ
+    /// than the tolerance inside the true circle: a chord spanning angle θ
     /// sags r(1 − cos(θ/2)), so θ = 2·acos(1 − tolerance/r). (lyon's own
     /// circle rounds its segment count down to a power of two and can miss
     /// the tolerance by up to 2x.)
-    fn circle_corners(&mut self, center: Vec2, radius: f32, tolerance: f32) {
-        let step = 2.0 * (1.0 - (tolerance / radius).min(1.0)).acos();
+    fn circle(&mut self, circle: &Circle) -> Result<(), RenderError> {
+        let Circle { center, radius, .. } = *circle;
+        if radius <= 0.0 {
+            return Ok(());
+        }
+        let step = 2.0 * (1.0 - (self.tolerance / radius).min(1.0)).acos();
         let count = ((std::f32::consts::TAU / step).ceil() as usize).clamp(8, 4096);
         self.corners.clear();
         self.corners.extend((0..count).map(|i| {
@@ -460,35 +258,27 @@ impl Tessellator {
                 center.y + radius * angle.sin(),
             )
         }));
+        self.paint_corners(&circle.paint)
     }
 
     /// A straight stroke with butt ends, so it ends exactly at its end
     /// points (dashes and arrow shafts rely on that).
-    #[allow(clippy::too_many_arguments)]
-    fn segment(
-        &mut self,
-        index: usize,
-        from: Vec2,
-        to: Vec2,
-        width: f32,
-        color: Color,
-        tolerance: f32,
-        srgb_target: bool,
-    ) -> Result<(), RenderError> {
-        if from == to || width <= 0.0 || color.a == 0 {
+    fn line(&mut self, line: &Line) -> Result<(), RenderError> {
+        if line.from == line.to || line.width <= 0.0 || line.color.is_clear() {
             return Ok(());
         }
-        let ends = [point(from.x, from.y), point(to.x, to.y)];
-        let options = StrokeOptions::tolerance(tolerance)
-            .with_line_width(width)
+        let ends = [point(line.from.x, line.from.y), point(line.to.x, line.to.y)];
+        let options = StrokeOptions::tolerance(self.tolerance)
+            .with_line_width(line.width)
             .with_line_cap(LineCap::Butt);
         let mut out = BuffersBuilder::new(
             &mut self.geometry,
-            WithColor(vertex_color(color, srgb_target)),
+            WithColor(vertex_color(line.color, self.srgb)),
         );
+        let index = self.item;
         self.stroke
             .tessellate_polygon(
-                Polygon {
+                Outline {
                     points: &ends,
                     closed: false,
                 },
@@ -502,26 +292,27 @@ impl Tessellator {
     /// An arrow: a shaft up to the head's base and a filled triangle whose
     /// tip is exactly `to`. The head is as wide as it is long (but never
     /// narrower than twice the shaft), and shrinks to fit a short arrow.
-    #[allow(clippy::too_many_arguments)]
-    fn arrow(
-        &mut self,
-        index: usize,
-        from: Vec2,
-        to: Vec2,
-        width: f32,
-        head: f32,
-        color: Color,
-        tolerance: f32,
-        srgb_target: bool,
-    ) -> Result<(), RenderError> {
+    fn arrow(&mut self, arrow: &Arrow) -> Result<(), RenderError> {
+        let Arrow {
+            from,
+            to,
+            width,
+            head,
+            color,
+        } = *arrow;
         let length = from.distance(to);
-        if length <= 0.0 || color.a == 0 {
+        if length <= 0.0 || color.is_clear() {
             return Ok(());
         }
         let direction = (to - from) / length;
         let head = head.min(length);
         let base = to - direction * head;
-        self.segment(index, from, base, width, color, tolerance, srgb_target)?;
+        self.line(&Line {
+            from,
+            to: base,
+            width,
+            color,
+        })?;
         if head > 0.0 {
             let half = (head * 0.5).max(width);
             let side = direction.perp() * half;
@@ -529,7 +320,7 @@ impl Tessellator {
             self.corners.clear();
             self.corners
                 .extend([point(to.x, to.y), point(l.x, l.y), point(r.x, r.y)]);
-            self.paint_corners(index, &Paint::fill(color), tolerance, srgb_target)?;
+            self.paint_corners(&Paint::fill(color))?;
         }
         Ok(())
     }
@@ -538,38 +329,16 @@ impl Tessellator {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::draw::{Color, MAX_DRAW_COORDINATE, MIN_DASH};
 
     const AMBER: Color = Color::rgb(232, 89, 12);
 
     fn built(list: &DrawList, scale: f32) -> VertexBuffers<Vertex, u32> {
-        validate(list).expect("valid list");
+        list.validate().expect("valid list");
         let mut t = Tessellator::new();
-        t.build(list, [400.0, 300.0], scale, true)
+        t.build(list, TargetSize::from_logical(400, 300, scale), true)
             .expect("tessellates");
         t.geometry
-    }
-
-    #[test]
-    fn srgb_bytes_round_trip_through_linear() {
-        for byte in 0..=255u8 {
-            let linear = srgb_to_linear(byte);
-            let back = if linear <= 0.0031308 {
-                linear * 12.92
-            } else {
-                1.055 * linear.powf(1.0 / 2.4) - 0.055
-            };
-            assert_eq!((back * 255.0).round() as u8, byte);
-        }
-    }
-
-    #[test]
-    fn colors_are_premultiplied() {
-        let c = vertex_color(Color::rgb(255, 255, 255).with_alpha(128), true);
-        let a = 128.0 / 255.0;
-        assert!((c[3] - a).abs() < 1e-6);
-        assert!((c[0] - a).abs() < 1e-6);
-        let straight = vertex_color(Color::rgb(51, 0, 0), false);
-        assert!((straight[0] - 0.2).abs() < 1e-6);
     }
 
     #[test]
@@ -673,53 +442,6 @@ mod tests {
             AMBER,
         );
         assert!(built(&list, 1.0).vertices.is_empty());
-    }
-
-    #[test]
-    fn bad_input_is_a_clear_error() {
-        let cases: Vec<(DrawList, &str)> = vec![
-            {
-                let mut l = DrawList::default();
-                l.line(Vec2::new(f32::NAN, 0.0), Vec2::ZERO, 1.0, AMBER);
-                (l, "line start")
-            },
-            {
-                let mut l = DrawList::default();
-                l.circle(Vec2::ZERO, -1.0, Paint::fill(AMBER));
-                (l, "circle radius")
-            },
-            {
-                let mut l = DrawList::default();
-                l.dashed(Vec2::ZERO, Vec2::X, 1.0, 0.0, 3.0, AMBER);
-                (l, "dash")
-            },
-            {
-                let mut l = DrawList::default();
-                l.text("hi", Vec2::ZERO, 0.0, AMBER);
-                (l, "text size")
-            },
-            {
-                let mut l = DrawList::default();
-                l.items.push(Primitive::Polygon {
-                    points: 0..3,
-                    paint: Paint::fill(AMBER),
-                });
-                (l, "outside the list's 0 points")
-            },
-            {
-                let mut l = DrawList::default();
-                l.line(Vec2::ZERO, Vec2::splat(2e7), 1.0, AMBER);
-                (l, "line end")
-            },
-        ];
-        for (list, needle) in cases {
-            match validate(&list) {
-                Err(RenderError::InvalidList(why)) => {
-                    assert!(why.contains(needle), "{why:?} lacks {needle:?}")
-                }
-                other => panic!("expected InvalidList({needle}), got {other:?}"),
-            }
-        }
     }
 
     #[test]

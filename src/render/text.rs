@@ -13,7 +13,8 @@ use glyphon::{
     TextArea, TextAtlas, TextBounds, TextRenderer, Viewport, Wrap, fontdb,
 };
 
-use super::{Color, DrawList, Primitive, RenderError, TargetSize};
+use super::{RenderError, TargetSize};
+use crate::draw::{Color, DrawList, Primitive, Text};
 
 /// DejaVu Sans (Bitstream Vera licence, see assets/DejaVuSans.LICENSE.txt),
 /// built into the binary so start-up scans no system fonts and every
@@ -25,23 +26,40 @@ const LINE_HEIGHT: f32 = 1.25;
 
 /// One text item's shaped buffer, kept while its text and size stay.
 struct Slot {
+    /// The text it was shaped for.
     text: String,
+    /// The font size it was shaped at, in logical pixels.
     size: f32,
+    /// The shaped glyphs.
     buffer: Buffer,
+    /// Its left edge this frame, in logical pixels.
     left: f32,
+    /// Its top edge this frame, in logical pixels.
     top: f32,
+    /// Its color this frame.
     color: glyphon::Color,
 }
 
+/// Everything glyphon needs, kept from frame to frame: the font, the glyph
+/// atlas, and one shaped [`Slot`] per text item.
 pub(crate) struct TextLayer {
+    /// The embedded font, and the shaper.
     font_system: FontSystem,
+    /// Rasterized glyphs, cached.
     swash: SwashCache,
+    /// The target's size, as glyphon's shader wants it.
     viewport: Viewport,
+    /// The glyph atlas texture.
     atlas: TextAtlas,
+    /// glyphon's pipeline and vertex buffer.
     renderer: TextRenderer,
+    /// The embedded font's family name.
     family: String,
+    /// The shaped text items, in list order; kept past `used` for reuse.
     slots: Vec<Slot>,
+    /// How many slots this frame's list uses.
     used: usize,
+    /// Physical pixels per logical pixel this frame.
     scale: f32,
     /// How many times a buffer was (re)shaped: a frame whose text did not
     /// change adds nothing.
@@ -49,6 +67,8 @@ pub(crate) struct TextLayer {
 }
 
 impl TextLayer {
+    /// Loads the embedded font and makes glyphon's atlas and pipeline for
+    /// targets of `format` with `sample_count` samples.
     pub(crate) fn new(
         device: &wgpu::Device,
         queue: &wgpu::Queue,
@@ -116,12 +136,12 @@ impl TextLayer {
         self.scale = target.scale_factor;
         self.used = 0;
         for item in &list.items {
-            let Primitive::Text {
+            let Primitive::Text(Text {
                 text,
                 position,
                 size,
                 color,
-            } = item
+            }) = item
             else {
                 continue;
             };
@@ -194,6 +214,7 @@ impl TextLayer {
     }
 }
 
+/// A list color as glyphon's (both sRGB bytes).
 fn glyph_color(c: Color) -> glyphon::Color {
     glyphon::Color::rgba(c.r, c.g, c.b, c.a)
 }

@@ -3,13 +3,19 @@
 //! Everything is laid out in the chapter's world units and passed through
 //! the view, widths and text sizes included, so the picture is the 1000×700
 //! demo scaled as a whole to fit the window.
+//!
+//! At any size the list passes [`DrawList::validate`]: the view keeps
+//! coordinates and font sizes in range (see [`View::fit`]), dashes that
+//! would come out shorter than [`MIN_SHOWN_DASH`] are lengthened (gaps with
+//! them), and the grid thins out rather than draw thousands of lines in a
+//! sliver of a window.
 
 use glam::Vec2;
 
 use super::palette::{AMBER, BACKGROUND, BLUE, GREEN, GREY, GRID, SILVER, TEXT};
 use super::state::{FIXED_CENTER, Fixed, Scene};
 use super::view::{View, WORLD_HEIGHT, WORLD_WIDTH};
-use crate::render::{Color, DrawList, Paint};
+use crate::draw::{Color, DrawList, MAX_TEXT_SIZE, MIN_DASH, Paint};
 use crate::sat::Polygon;
 
 /// The grid's spacing, in world units.
@@ -20,6 +26,20 @@ const OUTLINE: f32 = 2.5;
 const FILL_ALPHA: u8 = 40;
 /// The readout's font size.
 const TEXT_SIZE: f32 = 15.0;
+/// The shortest dash drawn, in logical pixels. A dash scales with the view,
+/// and in a small window it would shrink below what shows (and below
+/// [`MIN_DASH`], which the renderer refuses), so a shorter one is drawn
+/// this long, its gap lengthened in proportion: the pattern keeps its
+/// rhythm and the dash count stays bounded. Only windows under about
+/// 250×175 logical px are affected (the scene's shortest dash is 4 world
+/// units).
+const MIN_SHOWN_DASH: f32 = 1.0;
+const _: () = assert!(MIN_SHOWN_DASH >= MIN_DASH);
+/// The most grid lines drawn each way. A window far longer one way than
+/// the world shows a huge stretch of it (a 3×700 window shows 230 000
+/// world units top to bottom); past this many lines the grid's step
+/// doubles until it fits, so the lines stay on multiples of [`GRID_STEP`].
+const MAX_GRID_LINES: f32 = 256.0;
 
 /// World → logical, for points, widths and sizes alike.
 struct Pen<'a> {
@@ -38,9 +58,14 @@ impl Pen<'_> {
         let (f, t, w) = (self.at(from), self.at(to), self.len(width));
         self.list.line(f, t, w, color);
     }
+    /// A dashed line whose dash is at least [`MIN_SHOWN_DASH`] long.
     fn dashed(&mut self, from: Vec2, to: Vec2, width: f32, dash: f32, gap: f32, color: Color) {
         let (f, t) = (self.at(from), self.at(to));
-        let (w, d, g) = (self.len(width), self.len(dash), self.len(gap));
+        let (w, mut d, mut g) = (self.len(width), self.len(dash), self.len(gap));
+        if d < MIN_SHOWN_DASH {
+            g *= MIN_SHOWN_DASH / d;
+            d = MIN_SHOWN_DASH;
+        }
         self.list.dashed(f, t, w, d, g, color);
     }
     fn polygon(&mut self, poly: &Polygon, paint: Paint) {
@@ -52,8 +77,10 @@ impl Pen<'_> {
         self.list
             .polygon(poly.points().iter().map(|&p| view.to_logical(p)), paint);
     }
+    /// A line of text, its size scaled with the view (the view's scale
+    /// keeps it above 0; the cap is a second guard).
     fn text(&mut self, text: impl Into<String>, at: Vec2, color: Color) {
-        let (p, s) = (self.at(at), self.len(TEXT_SIZE));
+        let (p, s) = (self.at(at), self.len(TEXT_SIZE).min(MAX_TEXT_SIZE));
         self.list.text(text, p, s, color);
     }
 }
@@ -258,18 +285,26 @@ fn polygon_extremes(poly: &Polygon, axis: Vec2) -> (Vec2, Vec2) {
 }
 
 /// The grid over everything the window shows, lines every 50 world units
-/// from the world's origin, so it lines up with the chapter's.
+/// from the world's origin, so it lines up with the chapter's (every 100,
+/// 200, ... when that would be more than [`MAX_GRID_LINES`] lines).
 fn draw_grid(pen: &mut Pen<'_>) {
     let (lo, hi) = pen.view.visible_world();
-    let mut x = (lo.x / GRID_STEP).ceil() * GRID_STEP;
-    while x <= hi.x {
-        pen.line(Vec2::new(x, lo.y), Vec2::new(x, hi.y), 1.0, GRID);
-        x += GRID_STEP;
+    let mut step = GRID_STEP;
+    while (hi - lo).max_element() / step > MAX_GRID_LINES {
+        step *= 2.0;
     }
-    let mut y = (lo.y / GRID_STEP).ceil() * GRID_STEP;
-    while y <= hi.y {
+    // Each line at a whole multiple of the step, counted rather than
+    // summed, so no rounding piles up.
+    let multiples = |lo: f32, hi: f32| {
+        let first = (lo / step).ceil();
+        let count = ((hi / step).floor() - first + 1.0).max(0.0) as u32;
+        (0..count).map(move |i| (first + i as f32) * step)
+    };
+    for x in multiples(lo.x, hi.x) {
+        pen.line(Vec2::new(x, lo.y), Vec2::new(x, hi.y), 1.0, GRID);
+    }
+    for y in multiples(lo.y, hi.y) {
         pen.line(Vec2::new(lo.x, y), Vec2::new(hi.x, y), 1.0, GRID);
-        y += GRID_STEP;
     }
 }
 

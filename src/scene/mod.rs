@@ -4,14 +4,15 @@
 //!
 //! It knows nothing of wgpu or winit. Its input API takes plain logical
 //! positions (the window's pixels before the scale factor) and
-//! [`Action`]s (the app's keymap decides which key asks for which), and what it draws is a [`DrawList`](crate::render::DrawList)
+//! [`Action`]s (the app's keymap decides which key asks for which), and
+//! what it draws is a [`DrawList`](crate::draw::DrawList)
 //! in the same logical pixels. The chapter's 1000×700 world is fitted into
 //! whatever logical size the window has by a [`View`]: one uniform scale and
 //! an offset that centers it, whose inverse maps the mouse back into the
 //! world, so picking is exact at any size.
 //!
 //! ```
-//! use sat_visualizer::render::DrawList;
+//! use sat_visualizer::draw::DrawList;
 //! use sat_visualizer::scene::{Action, Scene};
 //! use sat_visualizer::sat::Vec2;
 //!

@@ -1,6 +1,6 @@
 //! The chapter's colors, in sRGB, and the two dark ones behind them.
 
-use crate::render::Color;
+use crate::draw::Color;
 
 /// The readout's text, light so that it reads well on the dark background.
 pub const TEXT: Color = Color::rgb(235, 238, 242);

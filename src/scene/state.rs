@@ -374,7 +374,7 @@ pub(super) fn regular_at_center(sides: usize) -> Polygon {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::render::DrawList;
+    use crate::draw::DrawList;
     use crate::scene::Action;
 
     #[test]

@@ -4,6 +4,11 @@
 //! stretched) and an offset that centers the world. Drawing maps world →
 //! logical through it, and the mouse goes back logical → world through its
 //! exact inverse, so a click lands on what is drawn under it at any size.
+//!
+//! Only at sizes no window reaches is the scale held back (see
+//! [`MIN_SCALE`], [`MAX_SCALE`] and [`MAX_SIZE`]), so that every
+//! coordinate, width and font size the scene draws stays within what
+//! [`DrawList::validate`](crate::draw::DrawList::validate) accepts.
 
 use glam::Vec2;
 
@@ -11,6 +16,28 @@ use glam::Vec2;
 pub const WORLD_WIDTH: f32 = 1000.0;
 /// The chapter's window height, the world's height in world units.
 pub const WORLD_HEIGHT: f32 = 700.0;
+
+/// The least scale, in logical pixels per world unit: the whole world is
+/// then 0.1 logical px wide. A window 1 physical px wide at scale factor 4
+/// (0.25 logical px) is still above it; only a narrower target (where
+/// nothing can show anyway) sees a part of the world. It keeps `to_world`
+/// finite and the scene's font size above 0.
+const MIN_SCALE: f32 = 1e-4;
+
+/// The greatest scale: a target more than 40 000 × 28 000 logical px (no
+/// window is) shows the world at this scale, centered, with room around
+/// it. The scene draws nothing farther than about 2·10⁵ world units from
+/// the origin (the box stays within ±10⁵, and its shadows are drawn beside
+/// it), so at this scale everything stays well inside
+/// [`MAX_DRAW_COORDINATE`](crate::draw::MAX_DRAW_COORDINATE), and the
+/// readout's font within [`MAX_TEXT_SIZE`](crate::draw::MAX_TEXT_SIZE).
+const MAX_SCALE: f32 = 40.0;
+
+/// The largest target side the view covers, in logical pixels: a larger
+/// target is fitted as if it were this big (its top-left part). Far past
+/// any device's largest texture; it keeps the grid and the centering
+/// offset inside [`MAX_DRAW_COORDINATE`](crate::draw::MAX_DRAW_COORDINATE).
+const MAX_SIZE: f32 = 1e6;
 
 /// The world fitted into a target of some logical size: `logical = offset +
 /// world * scale`.
@@ -37,13 +64,18 @@ impl Default for View {
 impl View {
     /// The view that fits the world into `width` × `height` logical pixels,
     /// centered; `None` when either is zero, negative or not finite (a
-    /// minimized window, where nothing is drawn).
+    /// minimized window, where nothing is drawn). Any other size gets a
+    /// view, however thin: the scale is the largest that fits both ways,
+    /// held within 10⁻⁴ to 40 logical px per world unit, and a side over
+    /// 10⁶ logical px counts as 10⁶ (neither happens for a real window).
     pub fn fit(width: f32, height: f32) -> Option<View> {
         if !(width.is_finite() && height.is_finite() && width > 0.0 && height > 0.0) {
             return None;
         }
-        let size = Vec2::new(width, height);
-        let scale = (width / WORLD_WIDTH).min(height / WORLD_HEIGHT);
+        let size = Vec2::new(width, height).min(Vec2::splat(MAX_SIZE));
+        let scale = (size.x / WORLD_WIDTH)
+            .min(size.y / WORLD_HEIGHT)
+            .clamp(MIN_SCALE, MAX_SCALE);
         let offset = (size - Vec2::new(WORLD_WIDTH, WORLD_HEIGHT) * scale) * 0.5;
         Some(View {
             size,

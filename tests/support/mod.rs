@@ -5,7 +5,8 @@
 use std::path::PathBuf;
 
 use image::{Rgba, RgbaImage};
-use sat_visualizer::render::{Color, Headless};
+use sat_visualizer::draw::Color;
+use sat_visualizer::render::Headless;
 
 /// A headless renderer on whatever adapter wgpu finds (llvmpipe will do).
 /// Panics with a clear message when there is none, unless
