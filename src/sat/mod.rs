@@ -34,6 +34,7 @@ mod collide;
 mod error;
 mod four;
 mod hull;
+mod manifold;
 mod shadow;
 mod shape;
 pub mod shortcut;
@@ -45,6 +46,10 @@ pub use collide::{
 pub use error::{MAX_COORDINATE, ShapeError};
 /// A 2D vector, glam's: a point, an edge, or (at length 1) an axis.
 pub use glam::Vec2;
+pub use manifold::{
+    ContactPoint, Feature, Manifold, feature_id, manifold_circles, manifold_polygon_circle,
+    manifold_polygons,
+};
 pub use shadow::{Interval, Shadow, project_circle, project_polygon};
 pub use shape::{Circle, Polygon};
 

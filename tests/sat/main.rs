@@ -3,5 +3,8 @@
 
 mod chapter;
 mod errors;
+mod manifold;
 mod oracle;
 mod properties;
+#[path = "../support/rng.rs"]
+mod rng;
