@@ -297,3 +297,171 @@ fn the_frame_shows_the_pushes_and_an_amber_tank() {
         list.validate().unwrap();
     }
 }
+
+/// The tank's pictures, rendered headless on the software adapter, and the
+/// binary's `--tank`, `--passes` and `--hold`.
+#[cfg(feature = "viewer")]
+mod viewer {
+    use std::process::Command;
+
+    use sat_visualizer::app::{self, Options, parse_args};
+    use sat_visualizer::draw::DrawList;
+    use sat_visualizer::scene::{AMBER, Action, BLUE, Scene};
+
+    use super::support::{self, Tolerance, compare_with_reference, count_near};
+
+    /// The scene as the app sets it up from `args`, as `--screenshot` would
+    /// show it at 1000×700.
+    fn shot(args: &[&str]) -> Option<(Scene, image::RgbaImage)> {
+        let mut gpu = support::headless()?;
+        let Ok(app::Command::Run(opts)) = parse_args(args.iter().copied()) else {
+            panic!("{args:?} parse");
+        };
+        let scene = opts.scene().expect("the scene");
+        let mut list = DrawList::default();
+        scene.build(&mut list);
+        Some((scene, gpu.render(&list, 1000, 700, 1.0).expect("renders")))
+    }
+
+    /// Into the narrow corner: back a little, turn to face it, drive in.
+    const INTO_CORNER: &str = "Down:0.5,Left:1.34,Up:4";
+
+    #[test]
+    fn reference_images_of_the_course() {
+        for (name, args) in [
+            ("tank_course", &["--tank"][..]),
+            (
+                "tank_corner_one_pass",
+                &["--tank", "--passes", "1", "--hold", INTO_CORNER],
+            ),
+            ("tank_corner_two_passes", &["--tank", "--hold", INTO_CORNER]),
+        ] {
+            let Some((scene, image)) = shot(args) else {
+                return;
+            };
+            let pushed = scene.tank().is_pushed();
+            assert_eq!(pushed, name != "tank_course", "{name}");
+            // Blue when free, amber while a push acts on it.
+            let (want, not) = if pushed { (AMBER, BLUE) } else { (BLUE, AMBER) };
+            assert!(count_near(&image, want, 4) > 300, "{name}");
+            assert_eq!(count_near(&image, not, 24), 0, "{name}");
+            compare_with_reference(name, &image, Tolerance::DEFAULT);
+        }
+    }
+
+    #[test]
+    fn the_visualizer_pictures_do_not_change_with_the_tank_options() {
+        // --hold in SAT Visualizer turns the box, as a held key would.
+        let (Some((held, a)), Some((_, b))) = (
+            shot(&["--hold", "Right:0.5"]),
+            shot(&["--angle", &(0.3f32 + 1.8 * 0.5).to_string()]),
+        ) else {
+            return;
+        };
+        assert!((held.box_angle() - 1.2).abs() < 1e-4);
+        let (diff, _) = support::difference(&a, &b, Tolerance::DEFAULT);
+        assert!(diff.fraction_over < 0.001, "{diff:?}");
+        let opts = Options {
+            tank: false,
+            ..Options::default()
+        };
+        assert!(!opts.scene().unwrap().is_tank());
+        let mut s = opts.scene().unwrap();
+        s.start(Action::ToggleTank);
+        assert!(s.is_tank());
+    }
+
+    fn bin() -> Command {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_sat-visualizer"));
+        c.env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY");
+        c
+    }
+
+    #[test]
+    fn the_screenshot_prints_the_tanks_line() {
+        if support::headless().is_none() {
+            return;
+        }
+        let dir = std::env::temp_dir().join(format!("sat-tank-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("tank.png");
+        let out = bin()
+            .args([
+                "--tank",
+                "--passes",
+                "1",
+                "--hold",
+                INTO_CORNER,
+                "--screenshot",
+            ])
+            .arg(&path)
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let line = stdout.trim();
+        assert!(
+            line.starts_with("tank: at 16")
+                && line.contains(", angle -2.40 rad; deepest overlap after 1 pass: 0.8"),
+            "{line}"
+        );
+        assert_eq!(stdout.lines().count(), 1, "{stdout}");
+        assert!(path.exists());
+        // SAT Visualizer prints nothing.
+        let out = bin().arg("--screenshot").arg(&path).output().unwrap();
+        assert!(out.status.success() && out.stdout.is_empty());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn bad_hold_or_passes_exit_2_with_one_line() {
+        for (args, says) in [
+            (&["--hold", "Jump:1"][..], "\"Jump\""),
+            (&["--hold", "Up:-1"], "\"-1\""),
+            (&["--hold", "Up:0"], "\"0\""),
+            (&["--hold", "Up:1e9"], "\"1e9\""),
+            (&["--hold", "Up"], "--hold"),
+            (&["--hold", "Up:1,"], "--hold"),
+            (&["--hold", ""], "--hold"),
+            (&["--passes", "3"], "--passes"),
+            (&["--passes", "one"], "--passes"),
+        ] {
+            let out = bin().args(args).output().unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+            let lines: Vec<&str> = err.lines().collect();
+            assert_eq!(lines.len(), 1, "{args:?}: {err}");
+            assert!(
+                lines[0].starts_with("sat-visualizer: bad argument") && lines[0].contains(says),
+                "{args:?}: {err}"
+            );
+            assert!(out.stdout.is_empty());
+        }
+    }
+
+    #[test]
+    fn the_keymap_names_the_tanks_keys() {
+        let line = app::tank_hints();
+        assert_eq!(
+            line,
+            "[Up] [Down] drive   [Left] [Right] turn it   [V] one pass or two   [G] the tank or SAT Visualizer   [Esc] quit"
+        );
+        for (name, action) in [
+            ("Up", Action::DriveForward),
+            ("down", Action::DriveBack),
+            ("LEFT", Action::TurnLeft),
+            ("Right", Action::TurnRight),
+        ] {
+            assert_eq!(app::held_action(name), Some(action), "{name}");
+        }
+        assert_eq!(app::held_action("V"), None);
+        let help = app::help_text();
+        for want in ["[Up] [Down]", "[V]", "[G]"] {
+            assert!(help.contains(want), "{want}: {help}");
+        }
+    }
+}

@@ -18,7 +18,7 @@ const TEXT_SIZE: f32 = 15.0;
 /// How long a push's arrow is drawn, in world units: a step's push is a
 /// pixel or two, too short to see, so the arrow shows its way, not its
 /// length.
-const PUSH_ARROW: f32 = 30.0;
+const PUSH_ARROW: f32 = 45.0;
 /// How opaque the shapes' faint fill is.
 const FILL_ALPHA: u8 = 40;
 
@@ -64,7 +64,7 @@ impl Scene {
     /// (green), each outlined amber when it pushed in the last step, the
     /// tank (blue, or amber while a push acts on it) with its gun showing
     /// the way Up drives it, each push as a short arrow from where the tank
-    /// was (amber for the first pass, white for the second), and the text:
+    /// was (amber for the first pass, white and shorter for the second), and the text:
     /// the tank's line, the pushes, the chapter's two answers and the keys.
     pub(in crate::scene) fn build_tank(&self, list: &mut DrawList) {
         list.clear(BACKGROUND);
@@ -87,8 +87,13 @@ impl Scene {
         pen.line(center, center + tank.heading() * 38.0, 6.0, color);
         for p in tank.pushes() {
             let way = p.push.normalize_or_zero();
-            let color = if p.pass == 1 { AMBER } else { TEXT };
-            pen.arrow(p.at, p.at + way * PUSH_ARROW, color);
+            // The second pass's arrows are shorter, so that the first's
+            // show past them when both point the same way.
+            let (color, length) = match p.pass {
+                1 => (AMBER, PUSH_ARROW),
+                _ => (TEXT, PUSH_ARROW * 0.6),
+            };
+            pen.arrow(p.at, p.at + way * length, color);
         }
 
         let line = self.tank_line().unwrap_or_default();
