@@ -8,12 +8,15 @@
 //! `--hold`.
 //!
 //! ```
+//! use sat_visualizer::scene::tank::TANK_START;
 //! use sat_visualizer::scene::{Action, Scene};
 //!
 //! let mut scene = Scene::new();
 //! scene.start(Action::ToggleTank);
-//! scene.hold(Action::DriveForward, 1.0); // 60 steps with Up held
-//! assert!(scene.tank().position().x > 600.0);
+//! // 60 steps with Up held: into the first pentagon, and out by its push.
+//! scene.hold(Action::DriveForward, 1.0);
+//! assert!(scene.tank().position().x > TANK_START.x);
+//! assert!(scene.tank().deepest() < 0.5);
 //! assert!(scene.tank_line().unwrap().starts_with("tank: at "));
 //! ```
 
