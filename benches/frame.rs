@@ -105,5 +105,32 @@ fn frame(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, frame);
+/// The tank game's frame: a fixed step with Up held into the narrow corner
+/// (two passes, so four pushes a step and the arrows drawn), its draw list,
+/// and prepare.
+fn tank(c: &mut Criterion) {
+    let mut gpu = Gpu(Headless::new().expect("the frame benchmark needs a wgpu adapter"));
+    let mut list = DrawList::default();
+    let mut scene = Scene::new();
+    scene.start(Action::ToggleTank);
+    for (key, seconds) in [
+        (Action::DriveBack, 0.5),
+        (Action::TurnLeft, 1.34),
+        (Action::DriveForward, 4.0),
+    ] {
+        scene.hold(key, seconds);
+    }
+    scene.start(Action::DriveForward);
+    scene.update(1.0 / 60.0);
+    assert_eq!(scene.tank().pushes().len(), 4, "in the corner");
+    c.bench_function("frame/tank_corner_1x", |b| {
+        b.iter(|| {
+            scene.update(1.0 / 60.0);
+            scene.build(&mut list);
+            gpu.prepare(&list, TargetSize::new(1000, 700, 1.0));
+        })
+    });
+}
+
+criterion_group!(benches, frame, tank);
 criterion_main!(benches);

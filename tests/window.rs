@@ -276,6 +276,106 @@ fn picking_is_exact_at_scale_2_in_a_smaller_window() {
     }
 }
 
+/// The tank game in the real window: Up held into the left wall. While it
+/// is held the tank turns amber (a push acts on it); after Esc the app
+/// prints where the tank ended, and the test itself finds it no more than
+/// 0.5 px inside any wall.
+#[test]
+fn the_tank_drives_into_a_wall_and_stays_out_of_it() {
+    if !tools_or_skip() {
+        return;
+    }
+    use sat_visualizer::scene::tank::{Course, Tank};
+    let mut procs = Processes::default();
+    let n = start_xvfb(&mut procs, 240);
+    let display = format!(":{n}");
+    let log = output_dir().join("window_tank_app.log");
+    let out = output_dir().join("window_tank_app.out");
+    // Turned to face left (pi rad), toward the wall from (110, 110) to
+    // (190, 440).
+    let app = Command::new(env!("CARGO_BIN_EXE_sat-visualizer"))
+        .args(["--tank", "--passes", "2", "--hold", "Left:1.745"])
+        .env("DISPLAY", &display)
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("WAYLAND_SOCKET")
+        .env("WINIT_X11_SCALE_FACTOR", "1")
+        .stdout(std::fs::File::create(&out).expect("create the app's stdout"))
+        .stderr(std::fs::File::create(&log).expect("create the app's log"))
+        .spawn()
+        .expect("start the app");
+    procs.0.push(app);
+    let app_log = || std::fs::read_to_string(&log).unwrap_or_default();
+    let screen = Screen {
+        display: display.clone(),
+        name: "tank".to_string(),
+    };
+    let start = Instant::now();
+    let id = loop {
+        let found = Command::new("xdotool")
+            .args(["search", "--name", "SAT Visualizer"])
+            .env("DISPLAY", &display)
+            .output()
+            .expect("run xdotool");
+        if let Some(id) = String::from_utf8_lossy(&found.stdout).lines().next() {
+            break id.to_string();
+        }
+        if let Some(status) = procs.0[1].try_wait().unwrap() {
+            panic!("the app exited ({status}): {}", app_log());
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no window: {}",
+            app_log()
+        );
+        sleep(Duration::from_millis(100));
+    };
+    // The first frame: the blue tank, nothing pushing it.
+    let (_, ok) = screen.shot_until("start", 60, |img| count_near(img, BLUE, 4) > 300);
+    assert!(ok, "the tank never showed: {}", app_log());
+    screen.xdotool(&["windowfocus", "--sync", &id]);
+    sleep(Duration::from_millis(200));
+    // Hold Up until a push acts (the tank and the wall turn amber), then
+    // a second more, driving into the wall.
+    screen.xdotool(&["keydown", "Up"]);
+    let (pushed, ok) = screen.shot_until("pushed", 40, |img| count_near(img, AMBER, 4) > 1500);
+    sleep(Duration::from_millis(1000));
+    screen.xdotool(&["keyup", "Up"]);
+    assert!(
+        ok,
+        "holding Up never met the wall: {} amber px",
+        count_near(&pushed, AMBER, 4)
+    );
+    sleep(Duration::from_millis(300));
+    screen.xdotool(&["key", "Escape"]);
+    let status = wait_exit(&mut procs.0[1], 10)
+        .unwrap_or_else(|| panic!("no exit within 10 s of Esc: {}", app_log()));
+    assert!(status.success(), "exit status {status}: {}", app_log());
+
+    // "tank: at X,Y, angle A rad; deepest overlap after 2 passes: D px"
+    let line = std::fs::read_to_string(&out).unwrap_or_default();
+    let numbers: Vec<f32> = line
+        .split(|c: char| !(c.is_ascii_digit() || c == '.' || c == '-'))
+        .filter_map(|s| s.parse().ok())
+        .collect();
+    let [x, y, angle, passes, deepest] = numbers[..] else {
+        panic!("the tank's line: {line:?}");
+    };
+    assert_eq!(passes, 2.0, "{line}");
+    assert!(deepest <= 0.5, "{line}");
+    let mut tank = Tank::new(Course::chapter());
+    tank.set_pose(Vec2::new(x, y), angle).unwrap();
+    // Where the line says it is (rounded to a pixel and a hundredth of a
+    // radian), it is within the wall's reach and not inside it.
+    assert!(x < 200.0, "it drove to the wall: {line}");
+    let inside = Course::chapter()
+        .walls()
+        .map(|w| sat_visualizer::sat::sat_polygons(tank.placed(), w))
+        .filter(|r| r.overlapping)
+        .fold(0.0f32, |d, r| d.max(r.depth));
+    // The line's rounding moves a corner by up to about 0.5 + 36 * 0.005 px.
+    assert!(inside <= 0.5 + 0.7, "{inside} px inside a wall at {line}");
+}
+
 /// One run of the app under its own Xvfb: the window at `scale` (winit's
 /// X11 scale factor) and `physical` size, driven through a drag onto the
 /// pentagon, C, a held Right, an idle spell and Esc.
@@ -375,6 +475,7 @@ fn session(name: &str, scale: f32, args: &[&str], first_display: u32, physical: 
     if let Some(mut gpu) = support::headless() {
         let (lw, lh) = ((size.x / scale) as u32, (size.y / scale) as u32);
         let mut scene = Scene::new();
+        // The window draws the keymap's hints; so must the comparison.
         scene.set_hints(sat_visualizer::app::hints());
         scene.resize(lw as f32, lh as f32);
         let mut list = DrawList::default();

@@ -11,7 +11,7 @@ use glam::Vec2;
 use super::error::AppError;
 use super::keymap;
 use crate::scene::{
-    BOX_START, BOX_START_ANGLE, MAX_POSITION, MAX_SIDES, MIN_SIDES, Scene, WORLD_HEIGHT,
+    Action, BOX_START, BOX_START_ANGLE, MAX_POSITION, MAX_SIDES, MIN_SIDES, Scene, WORLD_HEIGHT,
     WORLD_WIDTH,
 };
 
@@ -21,6 +21,9 @@ pub const MAX_PHYSICAL_SIDE: u32 = 8192;
 
 /// The largest `--scale`, in physical pixels per logical pixel.
 pub const MAX_SCALE: f32 = 8.0;
+
+/// The longest time one key of `--hold` may be held, in seconds.
+pub const MAX_HOLD_SECONDS: f32 = 600.0;
 
 /// What the command line asks for.
 #[derive(Debug, Clone, PartialEq)]
@@ -57,6 +60,14 @@ pub struct Options {
     pub all_axes: bool,
     /// Show the shortcut's answer.
     pub shortcut: bool,
+    /// Start in the tank game rather than SAT Visualizer.
+    pub tank: bool,
+    /// How many times each of the tank's steps tests it against the
+    /// course (1 or 2), if given.
+    pub passes: Option<u8>,
+    /// Keys to hold in turn, each for its seconds, before the first frame
+    /// (`--hold`): the held key's action and how long.
+    pub hold: Vec<(Action, f32)>,
 }
 
 impl Default for Options {
@@ -73,6 +84,9 @@ impl Default for Options {
             shadows: false,
             all_axes: false,
             shortcut: false,
+            tank: false,
+            passes: None,
+            hold: Vec::new(),
         }
     }
 }
@@ -97,6 +111,17 @@ impl Options {
         scene.set_shadows(self.shadows);
         scene.set_all_axes(self.all_axes);
         scene.set_shortcut(self.shortcut);
+        scene.set_tank_hints(keymap::tank_hints());
+        if let Some(passes) = self.passes {
+            scene
+                .tank_mut()
+                .set_passes(passes)
+                .map_err(|e| AppError::Args(e.to_string()))?;
+        }
+        scene.set_tank(self.tank);
+        for &(action, seconds) in &self.hold {
+            scene.hold(action, seconds);
+        }
         scene.resize(self.size.0 as f32, self.size.1 as f32);
         Ok(scene)
     }
@@ -148,7 +173,23 @@ struct Cli {
     /// Show the overlap-length shortcut's answer beside the real push.
     #[arg(long)]
     shortcut: bool,
+    /// Start in the chapter's tank game (G switches in the window).
+    #[arg(long)]
+    tank: bool,
+    /// How many times each step tests the tank against the walls and
+    /// pentagons, 1 or 2 (default 2).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(1..=2))]
+    passes: Option<u8>,
+    /// Hold these keys in turn (Up, Down, Left, Right), each for its
+    /// seconds, at 60 steps a second, before the first frame: in the tank
+    /// game they drive it, in SAT Visualizer Left and Right turn the box.
+    #[arg(long, value_name = "KEY:SECONDS[,KEY:SECONDS...]", value_parser = hold)]
+    hold: Option<Holds>,
 }
+
+/// `--hold`'s keys, each with its seconds.
+#[derive(Debug, Clone)]
+struct Holds(Vec<(Action, f32)>);
 
 /// The help text `--help` prints: the options, then the keymap's keys.
 pub fn help() -> String {
@@ -184,6 +225,9 @@ where
         shadows: cli.shadows,
         all_axes: cli.all_axes,
         shortcut: cli.shortcut,
+        tank: cli.tank,
+        passes: cli.passes,
+        hold: cli.hold.map(|Holds(h)| h).unwrap_or_default(),
     };
     if opts.screenshot.is_some() {
         let (w, h) = opts.size;
@@ -264,6 +308,35 @@ fn point(v: &str) -> Result<Vec2, String> {
         })
 }
 
+fn hold(v: &str) -> Result<Holds, String> {
+    let usage = format!(
+        "needs KEY:SECONDS[,KEY:SECONDS...] with KEY Up, Down, Left or Right and SECONDS above 0 \
+         and at most {MAX_HOLD_SECONDS}, e.g. Up:1.5,Left:0.5"
+    );
+    v.split(',')
+        .map(|part| {
+            let (key, secs) = part
+                .split_once(':')
+                .ok_or_else(|| format!("{part:?} {usage}"))?;
+            let action = keymap::held_action(key.trim())
+                .ok_or_else(|| format!("{:?} is not a key it can hold; it {usage}", key.trim()))?;
+            let seconds = secs
+                .trim()
+                .parse::<f32>()
+                .ok()
+                .filter(|s| s.is_finite() && *s > 0.0 && *s <= MAX_HOLD_SECONDS)
+                .ok_or_else(|| {
+                    format!(
+                        "{:?} is not a time it can hold for; it {usage}",
+                        secs.trim()
+                    )
+                })?;
+            Ok((action, seconds))
+        })
+        .collect::<Result<Vec<_>, String>>()
+        .map(Holds)
+}
+
 fn angle(v: &str) -> Result<f32, String> {
     v.parse::<f32>()
         .ok()
@@ -288,6 +361,11 @@ mod tests {
             (&["--box", "1"], "X,Y"),
             (&["--frobnicate"], "--frobnicate"),
             (&["--circle=yes"], "--circle"),
+            (&["--passes", "3"], "--passes"),
+            (&["--hold", "Jump:1"], "\"Jump\""),
+            (&["--hold", "Up:0"], "\"0\""),
+            (&["--hold", "Up:1,Left"], "--hold"),
+            (&["--hold", "Up:nan"], "--hold"),
         ] {
             let Err(AppError::Args(why)) = parse_args(args.iter().copied()) else {
                 panic!("{args:?} is refused");

@@ -22,6 +22,8 @@ enum Line {
     Controls,
     /// The help line, shown by the help key.
     Help,
+    /// The tank game's line of keys, shown at its bottom.
+    Tank,
 }
 
 /// One row of the keymap: the keys (by their place on the keyboard, so
@@ -154,6 +156,72 @@ const KEYMAP: &[Binding] = &[
         words: "hide",
         line: Line::Help,
     },
+    // The tank game's keys. Left, Right and Esc do there what they do in
+    // SAT Visualizer (their rows above map them); these rows only put
+    // their words on the tank's line.
+    Binding {
+        codes: &[KeyCode::ArrowUp],
+        typed: &[],
+        named: &[NamedKey::ArrowUp],
+        label: "[Up]",
+        command: Some(Command::Scene(DriveForward)),
+        words: "",
+        line: Line::Tank,
+    },
+    Binding {
+        codes: &[KeyCode::ArrowDown],
+        typed: &[],
+        named: &[NamedKey::ArrowDown],
+        label: "[Down]",
+        command: Some(Command::Scene(DriveBack)),
+        words: "drive",
+        line: Line::Tank,
+    },
+    Binding {
+        codes: &[],
+        typed: &[],
+        named: &[],
+        label: "[Left]",
+        command: None,
+        words: "",
+        line: Line::Tank,
+    },
+    Binding {
+        codes: &[],
+        typed: &[],
+        named: &[],
+        label: "[Right]",
+        command: None,
+        words: "turn it",
+        line: Line::Tank,
+    },
+    Binding {
+        codes: &[KeyCode::KeyV],
+        typed: &["v"],
+        named: &[],
+        label: "[V]",
+        command: Some(Command::Scene(TogglePasses)),
+        words: "one pass or two",
+        line: Line::Tank,
+    },
+    Binding {
+        codes: &[KeyCode::KeyG],
+        typed: &["g"],
+        named: &[],
+        label: "[G]",
+        command: Some(Command::Scene(ToggleTank)),
+        words: "the tank or SAT Visualizer",
+        line: Line::Tank,
+    },
+    Binding {
+        codes: &[],
+        typed: &[],
+        named: &[],
+        label: "[Esc]",
+        command: None,
+        words: "quit",
+        line: Line::Tank,
+    },
 ];
 
 /// The digit keys, by place and on the number pad, with the digit each
@@ -240,6 +308,30 @@ pub fn hints() -> Hints {
     }
 }
 
+/// The tank game's line of keys, drawn at its bottom
+/// ([`Scene::set_tank_hints`](crate::scene::Scene::set_tank_hints)).
+pub fn tank_hints() -> String {
+    line_of(Line::Tank)
+}
+
+/// The action a held key's name asks for, as `--hold` names keys: `Up`,
+/// `Down`, `Left` or `Right` (any case), by the keymap's labels; `None` for
+/// any other name.
+pub fn held_action(name: &str) -> Option<Action> {
+    KEYMAP.iter().find_map(|b| match b.command {
+        Some(Command::Scene(action))
+            if action.is_held()
+                && b.label
+                    .strip_prefix('[')
+                    .and_then(|l| l.strip_suffix(']'))
+                    .is_some_and(|l| l.eq_ignore_ascii_case(name)) =>
+        {
+            Some(action)
+        }
+        _ => None,
+    })
+}
+
 /// The keys for `--help`: one row each, label then words, with the fixed
 /// polygon's name as "polygon" (the scene's current one isn't known
 /// there).
@@ -253,6 +345,7 @@ pub fn help_text() -> String {
         seen.push((b.label, b.words));
         let label = match b.label {
             "[Right]" => "[Left] [Right]",
+            "[Down]" => "[Up] [Down]",
             other => other,
         };
         let words = b.words.replace("{polygon}", "polygon");

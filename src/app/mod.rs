@@ -15,9 +15,11 @@ mod keymap;
 mod screenshot;
 mod window;
 
-pub use args::{Command, MAX_PHYSICAL_SIDE, MAX_SCALE, Options, help, parse_args};
+pub use args::{
+    Command, MAX_HOLD_SECONDS, MAX_PHYSICAL_SIDE, MAX_SCALE, Options, help, parse_args,
+};
 pub use error::AppError;
-pub use keymap::{help_text, hints};
+pub use keymap::{held_action, help_text, hints, tank_hints};
 pub use screenshot::{save_screenshot, screenshot_image};
 pub use window::{TITLE, run_window};
 

@@ -11,21 +11,33 @@ use super::args::Options;
 use super::error::AppError;
 use crate::draw::DrawList;
 use crate::render::render_to_image;
+use crate::scene::Scene;
 
 /// Renders what the window would show with `opts` into an image of
 /// `size * scale` physical pixels.
 pub fn screenshot_image(opts: &Options) -> Result<image::RgbaImage, AppError> {
-    let scene = opts.scene()?;
+    render_scene(&opts.scene()?, opts)
+}
+
+/// Renders `scene` as a window of `opts`'s size and scale would show it.
+fn render_scene(scene: &Scene, opts: &Options) -> Result<image::RgbaImage, AppError> {
     let mut list = DrawList::default();
     scene.build(&mut list);
     let (w, h) = opts.size;
     Ok(render_to_image(&list, w, h, opts.scale)?)
 }
 
-/// Renders the screenshot and writes it to `path` as a PNG.
+/// Renders the screenshot and writes it to `path` as a PNG; in the tank
+/// game, then prints the tank's line
+/// ([`Scene::tank_line`]) to stdout.
 pub fn save_screenshot(opts: &Options, path: &Path) -> Result<(), AppError> {
-    let image = screenshot_image(opts)?;
+    let scene = opts.scene()?;
+    let image = render_scene(&scene, opts)?;
     image
         .save_with_format(path, image::ImageFormat::Png)
-        .map_err(|e| AppError::Image(format!("{}: {e}", path.display())))
+        .map_err(|e| AppError::Image(format!("{}: {e}", path.display())))?;
+    if let Some(line) = scene.tank_line() {
+        println!("{line}");
+    }
+    Ok(())
 }

@@ -378,7 +378,8 @@ impl ApplicationHandler for App {
 }
 
 /// Opens the SAT Visualizer window with `opts`'s scene and runs it until
-/// Esc or the window is closed. No display is [`AppError::NoDisplay`], no
+/// Esc or the window is closed; if it closes in the tank game, prints the
+/// tank's line to stdout. No display is [`AppError::NoDisplay`], no
 /// GPU adapter [`AppError::NoAdapter`].
 pub fn run_window(opts: &Options) -> Result<(), AppError> {
     let event_loop =
@@ -398,6 +399,10 @@ pub fn run_window(opts: &Options) -> Result<(), AppError> {
     drop(app.gpu.take());
     if let Some(e) = app.error {
         return Err(e);
+    }
+    // In the tank game, where it ended (the same line --screenshot prints).
+    if let Some(line) = app.scene.tank_line() {
+        println!("{line}");
     }
     ran.map_err(|e| AppError::Window(e.to_string()))
 }

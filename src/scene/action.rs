@@ -30,12 +30,32 @@ pub enum Action {
     /// ([`MIN_SIDES`](super::MIN_SIDES) to [`MAX_SIDES`](super::MAX_SIDES);
     /// others do nothing).
     Sides(u8),
+    /// While held, in the tank game: drives the tank forward (Up).
+    DriveForward,
+    /// While held, in the tank game: drives the tank back (Down).
+    DriveBack,
+    /// Switches between SAT Visualizer and the tank game (G).
+    ToggleTank,
+    /// Tests the tank against the course once or twice a step.
+    TogglePasses,
 }
 
 impl Action {
     /// Whether the action lasts while its key is held (a turn), rather
     /// than happening once when it is pressed.
     pub fn is_held(self) -> bool {
-        matches!(self, Action::TurnLeft | Action::TurnRight)
+        matches!(
+            self,
+            Action::TurnLeft | Action::TurnRight | Action::DriveForward | Action::DriveBack
+        )
+    }
+
+    /// Whether the action is the tank game's own (it does nothing in SAT
+    /// Visualizer, except [`Action::ToggleTank`], which switches to it).
+    pub fn is_tank(self) -> bool {
+        matches!(
+            self,
+            Action::DriveForward | Action::DriveBack | Action::ToggleTank | Action::TogglePasses
+        )
     }
 }

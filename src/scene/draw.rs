@@ -95,6 +95,9 @@ impl Scene {
     /// line, whatever S, X and A show, and the text lines. The list is
     /// cleared first, keeping its capacity.
     pub fn build(&self, list: &mut DrawList) {
+        if self.is_tank() {
+            return self.build_tank(list);
+        }
         list.clear(BACKGROUND);
         let mut pen = Pen {
             view: self.view(),
@@ -306,6 +309,11 @@ fn draw_grid(pen: &mut Pen<'_>) {
     for y in multiples(lo.y, hi.y) {
         pen.line(Vec2::new(lo.x, y), Vec2::new(hi.x, y), 1.0, GRID);
     }
+}
+
+/// The grid as [`Scene::build`] draws it, for the tank mode's frame.
+pub(super) fn grid(view: View, list: &mut DrawList) {
+    draw_grid(&mut Pen { view, list });
 }
 
 /// Where the line `point + dir * t` is inside the rectangle `lo`..`hi`: the

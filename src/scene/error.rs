@@ -16,4 +16,7 @@ pub enum SceneError {
     /// The box's angle must be finite.
     #[error("the box's angle must be a finite number, not {0}")]
     Angle(f32),
+    /// The tank is tested against the course once or twice a step.
+    #[error("the tank takes 1 or 2 passes, not {0}")]
+    Passes(u8),
 }

@@ -93,7 +93,7 @@ impl Scene {
     pub fn pointer_pressed(&mut self, logical: Vec2) {
         let world = self.view.to_world(logical);
         self.last_pointer = Some(world);
-        self.grabbed = self.placed_box().contains(world);
+        self.grabbed = !self.tank_mode && self.placed_box().contains(world);
     }
 
     /// The pointer moved to `logical`: a held box moves as far as the
@@ -130,6 +130,9 @@ impl Scene {
     /// A held action (a turn) lasts until [`Scene::stop`]. Returns whether
     /// anything shown changed, so the app knows to draw a frame.
     pub fn start(&mut self, action: Action) -> bool {
+        if self.tank_mode || action.is_tank() {
+            return self.tank_start(action);
+        }
         match action {
             Action::TurnLeft => self.turn_left = true,
             Action::TurnRight => self.turn_right = true,
@@ -140,6 +143,7 @@ impl Scene {
             Action::ToggleAllAxes => self.show_all_axes = !self.show_all_axes,
             Action::ToggleHelp => self.show_help = !self.show_help,
             Action::Sides(n) => return self.set_sides(n as usize).is_ok(),
+            _ => return false,
         }
         true
     }
@@ -147,6 +151,7 @@ impl Scene {
     /// A held action ends (its key went up): a turn stops. Others were
     /// done when they started, so this does nothing for them.
     pub fn stop(&mut self, action: Action) {
+        self.tank_stop(action);
         match action {
             Action::TurnLeft => self.turn_left = false,
             Action::TurnRight => self.turn_right = false,
@@ -157,6 +162,7 @@ impl Scene {
     /// Every held action ends (the window lost the keyboard, so no key-up
     /// will come).
     pub fn stop_all(&mut self) {
+        self.tank.set_drive(Default::default());
         self.turn_left = false;
         self.turn_right = false;
     }
@@ -166,6 +172,10 @@ impl Scene {
     /// that is not a positive finite number does nothing.
     pub fn update(&mut self, dt: f32) {
         if !(dt.is_finite() && dt > 0.0) {
+            return;
+        }
+        if self.tank_mode {
+            self.tank.update(dt);
             return;
         }
         let mut turn = 0.0;

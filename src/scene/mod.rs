@@ -37,6 +37,7 @@ mod input;
 mod palette;
 mod readout;
 mod state;
+pub mod tank;
 mod view;
 
 pub use action::Action;

@@ -91,6 +91,12 @@ pub struct Scene {
     /// How many times the test has run (for the once-per-change check).
     #[cfg(test)]
     pub(super) tests_run: usize,
+    /// Whether the tank game shows instead of SAT Visualizer (G).
+    pub(super) tank_mode: bool,
+    /// The tank game's state (see `scene/tank`).
+    pub(super) tank: super::tank::Tank,
+    /// The tank mode's line of key hints (see [`Scene::set_tank_hints`]).
+    pub(super) tank_hints: String,
 }
 
 /// The words of the key hints the app shows at the bottom of the scene:
@@ -148,6 +154,9 @@ impl Scene {
             hints: Hints::default(),
             #[cfg(test)]
             tests_run: 0,
+            tank_mode: false,
+            tank: super::tank::Tank::default(),
+            tank_hints: String::new(),
         };
         scene.settle();
         scene
@@ -219,6 +228,9 @@ impl Scene {
     /// held), so the app must keep drawing frames. When this is false, the
     /// scene only changes on input.
     pub fn is_animating(&self) -> bool {
+        if self.tank_mode {
+            return self.tank.drive().is_moving();
+        }
         self.turn_left != self.turn_right
     }
 
