@@ -255,6 +255,31 @@ fn the_chapter_scene_gives_the_chapter_answers() {
 }
 
 #[test]
+fn apart_the_answer_is_the_first_gap_in_order_not_the_widest() {
+    let (shapes, pairs, want) = workloads::first_gap_cases();
+    for (p, w) in pairs.iter().zip(&want) {
+        let one = collide_one(
+            &shapes[p.a as usize],
+            p.pose_a,
+            &shapes[p.b as usize],
+            p.pose_b,
+        );
+        assert_eq!(one, *w, "collide_one {p:?}");
+    }
+    for (name, engine) in engines() {
+        let mut out = Vec::new();
+        engine(&shapes, &pairs, &mut out).unwrap();
+        for ((p, got), w) in pairs.iter().zip(&out).zip(&want) {
+            assert!(!got.overlapping, "{name} {p:?}: {got:?}");
+            assert!(
+                got.axis.distance(w.axis) < 1e-6 && (got.depth - w.depth).abs() < 1e-6,
+                "{name} {p:?}: {got:?}, want {w:?}"
+            );
+        }
+    }
+}
+
+#[test]
 fn bad_batches_are_refused_whole_and_leave_out_empty() {
     let shapes = vec![
         Shape::Polygon(Polygon::rectangle(2.0, 1.0).unwrap()),

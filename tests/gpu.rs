@@ -179,6 +179,21 @@ fn agrees_with_the_chapter_on_100_000_random_pairs() {
 }
 
 #[test]
+fn apart_the_answer_is_the_first_gap_in_order_not_the_widest() {
+    let Some(mut gpu) = gpu() else { return };
+    let (shapes, pairs, want) = workloads::first_gap_cases();
+    let mut got = Vec::new();
+    gpu.collide(&shapes, &pairs, &mut got).unwrap();
+    for ((p, g), w) in pairs.iter().zip(&got).zip(&want) {
+        assert!(!g.overlapping, "{p:?}: {g:?}");
+        assert!(
+            g.axis.distance(w.axis) < 1e-6 && (g.depth - w.depth).abs() < 1e-6,
+            "{p:?}: {g:?}, want {w:?}"
+        );
+    }
+}
+
+#[test]
 fn the_chapter_scene_agrees_and_the_square_triangle_example_holds() {
     let Some(mut gpu) = gpu() else { return };
     let shapes = [

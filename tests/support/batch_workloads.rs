@@ -197,6 +197,44 @@ pub fn check_result(
     Ok(())
 }
 
+/// Shapes apart on two axes, where the first gap in the test's order is
+/// not the widest: a 2×2 box (its axes y, then x: its first edge runs
+/// along x) with a box or a circle of radius 1 whose center is 10 right
+/// and 3 down of it. On y the gap is 1, on x it is 8; the answer is y's.
+pub fn first_gap_cases() -> (Vec<Shape>, Vec<Pair>, Vec<SatResult>) {
+    let shapes = vec![
+        Shape::Polygon(Polygon::rectangle(2.0, 2.0).unwrap()),
+        Shape::Circle { radius: 1.0 },
+    ];
+    let at = |x: f32, y: f32| Pose {
+        position: Vec2::new(x, y),
+        angle: 0.0,
+    };
+    let pair = |a, pose_a, b, pose_b| Pair {
+        a,
+        pose_a,
+        b,
+        pose_b,
+    };
+    let pairs = vec![
+        pair(0, at(0.0, 0.0), 0, at(10.0, 3.0)),
+        pair(0, at(0.0, 0.0), 1, at(10.0, 3.0)),
+        pair(1, at(10.0, 3.0), 0, at(0.0, 0.0)),
+    ];
+    let gap = |x: f32, y: f32| SatResult {
+        overlapping: false,
+        axis: Vec2::new(x, y),
+        depth: 1.0,
+    };
+    // From B towards A: up for the box at the origin as A, down for the
+    // circle as A.
+    (
+        shapes,
+        pairs,
+        vec![gap(0.0, -1.0), gap(0.0, -1.0), gap(0.0, 1.0)],
+    )
+}
+
 /// A batch: the shape table and the pairs.
 pub struct Workload {
     pub name: &'static str,
