@@ -5,8 +5,9 @@
 //! cargo run --release --example gpu_throughput -- --pairs 10000000
 //! ```
 //!
-//! The scene: the chapter's box (140 x 90) as A at random poses around its
-//! regular pentagon (radius 80) as B, about 40% of them overlapping. One
+//! The scene: the chapter's box (the scene's `BOX_WIDTH` x `BOX_HEIGHT`) as
+//! A at random poses around its regular pentagon (radius `FIXED_RADIUS`) as
+//! B, about 40% of them overlapping. One
 //! untimed call first (it sizes the buffers); then `--repeat` timed calls,
 //! of which the one with the median wall time is shown. The results are
 //! checked against `batch::collide` on the same pairs.
@@ -14,71 +15,40 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+#[path = "../tests/support/rng.rs"]
+mod rng;
+
 use sat_visualizer::batch::{self, Pair, Pose, Shape};
 use sat_visualizer::gpu::{GpuCollider, GpuTiming};
+use sat_visualizer::report;
 use sat_visualizer::sat::{Polygon, Vec2};
+use sat_visualizer::scene::{BOX_HEIGHT, BOX_WIDTH, FIXED_RADIUS};
+
+use rng::Rng;
 
 /// Box positions are drawn from a disk this wide about the pentagon, which
 /// makes about 40% of the pairs overlap.
 const SPREAD: f32 = 222.0;
 
+/// The GPU collider's throughput on the chapter's scene, split into
+/// upload, compute and read-back, checked against `batch::collide`.
+#[derive(Debug, clap::Parser)]
 struct Args {
-    pairs: usize,
-    repeat: usize,
-    chunk: Option<usize>,
-}
-
-const USAGE: &str = "usage: gpu_throughput [--pairs N] [--repeat R] [--chunk PAIRS]";
-
-fn parse_args() -> Result<Args, String> {
-    let mut args = Args {
-        pairs: 1_000_000,
-        repeat: 5,
-        chunk: None,
-    };
-    let mut it = std::env::args().skip(1);
-    while let Some(flag) = it.next() {
-        let mut number = |name: &str| -> Result<usize, String> {
-            let v = it
-                .next()
-                .ok_or_else(|| format!("{name} needs a number ({USAGE})"))?;
-            let n: usize = v
-                .replace('_', "")
-                .parse()
-                .map_err(|_| format!("{name}: not a count: {v:?} ({USAGE})"))?;
-            if n == 0 {
-                return Err(format!("{name} must be at least 1"));
-            }
-            Ok(n)
-        };
-        match flag.as_str() {
-            "--pairs" => args.pairs = number("--pairs")?,
-            "--repeat" => args.repeat = number("--repeat")?,
-            "--chunk" => args.chunk = Some(number("--chunk")?),
-            "-h" | "--help" => return Err(USAGE.to_string()),
-            other => return Err(format!("unknown argument {other:?} ({USAGE})")),
-        }
-    }
-    Ok(args)
-}
-
-/// SplitMix64, seeded, so every run times the same pairs.
-struct Rng(u64);
-
-impl Rng {
-    fn unit(&mut self) -> f32 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) >> 40) as f32 / (1u64 << 24) as f32
-    }
+    /// Pairs in the batch.
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=1 << 32))]
+    pairs: u64,
+    /// Timed calls; the one with the median wall time is shown.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    repeat: u32,
+    /// Pairs per chunk (the collider's own choice when left out).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1 << 32))]
+    chunk: Option<u64>,
 }
 
 fn scene(count: usize) -> (Vec<Shape>, Vec<Pair>) {
     let shapes = vec![
-        Shape::Polygon(Polygon::rectangle(140.0, 90.0).expect("the chapter's box")),
-        Shape::Polygon(Polygon::regular(5, 80.0).expect("the chapter's pentagon")),
+        Shape::Polygon(Polygon::rectangle(BOX_WIDTH, BOX_HEIGHT).expect("the chapter's box")),
+        Shape::Polygon(Polygon::regular(5, FIXED_RADIUS).expect("the chapter's pentagon")),
     ];
     let mut rng = Rng(0x5A7);
     let pairs = (0..count)
@@ -110,18 +80,18 @@ fn row(name: &str, timing: &GpuTiming, part: Duration) {
 }
 
 fn run(args: Args) -> Result<(), String> {
-    let mut gpu = GpuCollider::new_headless().map_err(|e| e.to_string())?;
+    let mut gpu = GpuCollider::new_headless().map_err(|e| report(&e))?;
     if let Some(chunk) = args.chunk {
-        gpu.set_chunk_pairs(chunk);
+        gpu.set_chunk_pairs(chunk as usize);
     }
-    let (shapes, pairs) = scene(args.pairs);
+    let (shapes, pairs) = scene(args.pairs as usize);
     let mut out = Vec::new();
     gpu.collide(&shapes, &pairs, &mut out)
-        .map_err(|e| e.to_string())?;
-    let mut runs = Vec::with_capacity(args.repeat);
+        .map_err(|e| report(&e))?;
+    let mut runs = Vec::with_capacity(args.repeat as usize);
     for _ in 0..args.repeat {
         gpu.collide(&shapes, &pairs, &mut out)
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| report(&e))?;
         runs.push(gpu.last_timing());
     }
     runs.sort_by_key(|t| t.total);
@@ -130,9 +100,9 @@ fn run(args: Args) -> Result<(), String> {
     // The same pairs on the CPU, for the check; timed on the second call,
     // when the output's pages are already in memory, as the GPU's are.
     let mut want = Vec::new();
-    batch::collide(&shapes, &pairs, &mut want).map_err(|e| e.to_string())?;
+    batch::collide(&shapes, &pairs, &mut want).map_err(|e| report(&e))?;
     let started = Instant::now();
-    batch::collide(&shapes, &pairs, &mut want).map_err(|e| e.to_string())?;
+    batch::collide(&shapes, &pairs, &mut want).map_err(|e| report(&e))?;
     let cpu = started.elapsed();
     let overlapping = out.iter().filter(|r| r.overlapping).count();
     // A verdict may differ only where the shapes just touch.
@@ -158,7 +128,7 @@ fn run(args: Args) -> Result<(), String> {
         info.driver_info
     );
     println!(
-        "scene: box 140x90 around pentagon r=80, {} pairs, {:.1}% overlapping",
+        "scene: box {BOX_WIDTH}x{BOX_HEIGHT} around pentagon r={FIXED_RADIUS}, {} pairs, {:.1}% overlapping",
         pairs.len(),
         100.0 * overlapping as f64 / pairs.len() as f64
     );
@@ -202,7 +172,7 @@ fn run(args: Args) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    match parse_args().and_then(run) {
+    match run(<Args as clap::Parser>::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("gpu_throughput: {e}");

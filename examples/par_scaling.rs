@@ -3,7 +3,7 @@
 //! that a burst of load from the machine's other users falls on both.
 //!
 //! `cargo run --release --example par_scaling -- [--calls N]` (default 30
-//! calls of each per size). Prints, per batch size, each engine's best and
+//! calls of each per size; `--help` says more). Prints, per batch size, each engine's best and
 //! median ns per pair and the ratios of the two: a batch small enough to
 //! stay in the cores' own caches shows what the threads do alone; a
 //! million pairs (48 MB to read and write) shows them sharing the memory.
@@ -49,44 +49,17 @@ fn hand_over(idle: bool) -> f64 {
     least_and_median(times).1
 }
 
-fn parse_args() -> Result<usize, String> {
-    let mut args = std::env::args().skip(1);
-    let mut calls = 30;
-    while let Some(a) = args.next() {
-        match a.as_str() {
-            "--calls" => {
-                let v = args.next().ok_or("--calls needs a number")?;
-                calls = v
-                    .parse::<usize>()
-                    .map_err(|_| format!("--calls: `{v}` is not a whole number"))?;
-                if calls == 0 {
-                    return Err("--calls must be at least 1".into());
-                }
-            }
-            "-h" | "--help" => {
-                println!(
-                    "usage: par_scaling [--calls N]   (default 30 calls of each engine per size)"
-                );
-                std::process::exit(0);
-            }
-            other => {
-                return Err(format!(
-                    "unknown argument `{other}` (usage: par_scaling [--calls N])"
-                ));
-            }
-        }
-    }
-    Ok(calls)
+/// How `batch::collide_par` scales over `batch::collide` on the chapter's
+/// scene, at several batch sizes.
+#[derive(Debug, clap::Parser)]
+struct Args {
+    /// Calls of each engine per batch size.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..))]
+    calls: u32,
 }
 
 fn main() {
-    let calls = match parse_args() {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("error: {e}");
-            std::process::exit(2);
-        }
-    };
+    let calls = <Args as clap::Parser>::parse().calls;
     println!(
         "box vs pentagon; collide on one thread, collide_par on {}; {calls} calls of each per size, in turn",
         rayon::current_num_threads()

@@ -3,7 +3,7 @@
 //! pentagon, random polygons, polygons against circles).
 //!
 //! `cargo run --release --example throughput -- --pairs N` (default
-//! 1 000 000). Prints one table (engine, ns per pair, million pairs per
+//! 1 000 000; `--help` says more). Prints one table (engine, ns per pair, million pairs per
 //! second, ratio to parry2d's `query::contact`) and the CPU features used;
 //! a progress bar runs on stderr meanwhile. Each engine's time is its best
 //! run, over three rounds in which every engine takes its turn. It also
@@ -51,7 +51,8 @@ type GpuSplits = std::rc::Rc<std::cell::RefCell<Vec<(String, sat_visualizer::gpu
 /// The GPU collider's row, if there is an adapter: the wall time of each
 /// `collide` call, with its split kept for the table's foot.
 fn gpu_engine(splits: &GpuSplits) -> Result<(Engine, String), String> {
-    let collider = sat_visualizer::gpu::GpuCollider::new_headless().map_err(|e| e.to_string())?;
+    let collider =
+        sat_visualizer::gpu::GpuCollider::new_headless().map_err(|e| sat_visualizer::report(&e))?;
     let adapter = collider.adapter_name().to_string();
     let collider = std::cell::RefCell::new(collider);
     let splits = splits.clone();
@@ -239,43 +240,18 @@ fn time(mut f: impl FnMut() -> Duration, pairs: usize) -> f64 {
     best * 1e9 / pairs as f64
 }
 
-fn parse_args() -> Result<usize, String> {
-    let mut args = std::env::args().skip(1);
-    let mut pairs = 1_000_000;
-    while let Some(a) = args.next() {
-        match a.as_str() {
-            "--pairs" => {
-                let v = args.next().ok_or("--pairs needs a number")?;
-                pairs = v
-                    .replace('_', "")
-                    .parse::<usize>()
-                    .map_err(|_| format!("--pairs: `{v}` is not a whole number"))?;
-                if pairs == 0 {
-                    return Err("--pairs must be at least 1".into());
-                }
-            }
-            "-h" | "--help" => {
-                println!("usage: throughput [--pairs N]   (default 1000000 pairs per workload)");
-                std::process::exit(0);
-            }
-            other => {
-                return Err(format!(
-                    "unknown argument `{other}` (usage: throughput [--pairs N])"
-                ));
-            }
-        }
-    }
-    Ok(pairs)
+/// Throughput of the batch engine, the scalar functions and parry2d, side
+/// by side on the same pairs, with every verdict checked against
+/// parry2d's.
+#[derive(Debug, clap::Parser)]
+struct Args {
+    /// Pairs per workload.
+    #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=1 << 32))]
+    pairs: u64,
 }
 
 fn main() {
-    let n = match parse_args() {
-        Ok(n) => n,
-        Err(e) => {
-            eprintln!("error: {e}");
-            std::process::exit(2);
-        }
-    };
+    let n = <Args as clap::Parser>::parse().pairs as usize;
     let workloads: Vec<Prepared> = [
         workloads::chapter(n, 1),
         workloads::random_polygons(n, 2),

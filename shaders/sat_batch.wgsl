@@ -9,6 +9,12 @@
 // only the other shape's corners need projecting. Turning the axis into the
 // other shape's frame, instead of turning each of its corners, costs one
 // rotation per axis.
+//
+// The axes go in the chapter's order (A's, then B's; a polygon's, then a
+// circle's own), and the first gap ends the test, as in the chapter's
+// loop: apart, the answer is the first axis in that order with a gap.
+// Leaving out parallel repeats keeps that answer: a repeat casts the same
+// shadows as the earlier axis kept, so it can never be the first gap.
 
 struct Shape {
     corners: u32,   // 0 for a circle

@@ -1,6 +1,16 @@
-//! The SIMD kernels: `L` pairs at once, one per lane, the same steps as
-//! `scalar.rs` (in A's frame, every axis tried, one running least push),
-//! written over [`V`] so that each step is one instruction for all lanes.
+//! The SIMD kernels: `L` pairs at once, one per lane, the same test as
+//! `scalar.rs` (in A's frame, the axes in the chapter's order), written
+//! over [`Simd`] so that each step is one instruction for all lanes.
+//!
+//! Every axis is tried in every lane: there is no branch per pair, so no
+//! lane can stop at its first gap. Instead each lane keeps the best answer
+//! so far by one running strict-`<` minimum of a key: an axis where the
+//! shadows overlap has its push as key (at least 0), and an axis with a gap
+//! has a negative key that grows with the axis's place in the test's order
+//! (see [`Best::axis`]). Any gap beats every push, and an earlier gap beats
+//! a later one, so the minimum is the chapter's answer: the first gap in
+//! order when there is one, else the shortest push (the first of any that
+//! tie). The answer's push, axis and direction are selected beside the key.
 //!
 //! Shape data sits in structure-of-arrays form ([`Side`]): for corner `j`,
 //! the x of every lane's corner `j` side by side. A lane keeps its shape
@@ -8,43 +18,56 @@
 //! tests the same two shapes at many poses gathers them only once. Shapes
 //! with fewer corners or axes than others in the chunk are padded by
 //! repeating their last: a repeated corner casts no new shadow, and a
-//! repeated axis gives the same push, which the strict `<` never takes.
+//! repeated axis gives the same push, or the same gap later in the order,
+//! which the strict `<` never takes.
 
 use super::Pair;
 use super::lanes::{MAX_LANES, Simd, sin_cos};
+#[cfg(doc)]
+use super::prepared::LANE_CORNERS;
 use super::prepared::{LANE_CORNERS as M, PolyData};
 use super::walk::Sink;
 use crate::sat::MAX_COORDINATE;
 
+/// One number for every lane.
 type Row = [f32; MAX_LANES];
 
 /// One side (A or B) of every lane: its polygon's axes, own shadows and
-/// corners, in its own frame, padded to [`M`].
+/// corners, in its own frame, padded to [`LANE_CORNERS`] (`M`).
 pub(crate) struct Side {
-    ax: [Row; M],
-    ay: [Row; M],
-    lo: [Row; M],
-    hi: [Row; M],
-    px: [Row; M],
-    py: [Row; M],
+    /// Axis `i`'s x part, per lane.
+    axis_x: [Row; M],
+    /// Axis `i`'s y part, per lane.
+    axis_y: [Row; M],
+    /// Where the polygon's own shadow on axis `i` begins, per lane.
+    own_min: [Row; M],
+    /// Where it ends, per lane.
+    own_max: [Row; M],
+    /// Corner `j`'s x, per lane.
+    corner_x: [Row; M],
+    /// Corner `j`'s y, per lane.
+    corner_y: [Row; M],
     /// Which shape each lane holds (`u32::MAX`: none yet).
     key: [u32; MAX_LANES],
 }
 
 impl Side {
+    /// No shape in any lane yet.
     pub fn new() -> Self {
         let z = [[0.0; MAX_LANES]; M];
         Side {
-            ax: z,
-            ay: z,
-            lo: z,
-            hi: z,
-            px: z,
-            py: z,
+            axis_x: z,
+            axis_y: z,
+            own_min: z,
+            own_max: z,
+            corner_x: z,
+            corner_y: z,
             key: [u32::MAX; MAX_LANES],
         }
     }
 
+    /// Puts shape `index` of the table, `poly`, in lane `l`, unless it is
+    /// there already.
     #[inline(always)]
     pub(crate) fn load(&mut self, l: usize, index: u32, poly: &PolyData) {
         if self.key[l] == index {
@@ -54,48 +77,71 @@ impl Side {
         let (na, nc) = (poly.axes.len(), poly.corners.len());
         for i in 0..M {
             let k = i.min(na - 1);
-            self.ax[i][l] = poly.axes[k].x;
-            self.ay[i][l] = poly.axes[k].y;
-            self.lo[i][l] = poly.extents[k].min;
-            self.hi[i][l] = poly.extents[k].max;
+            self.axis_x[i][l] = poly.axes[k].x;
+            self.axis_y[i][l] = poly.axes[k].y;
+            self.own_min[i][l] = poly.extents[k].min;
+            self.own_max[i][l] = poly.extents[k].max;
             let k = i.min(nc - 1);
-            self.px[i][l] = poly.corners[k].x;
-            self.py[i][l] = poly.corners[k].y;
+            self.corner_x[i][l] = poly.corners[k].x;
+            self.corner_y[i][l] = poly.corners[k].y;
         }
     }
 }
 
-/// The least push so far in every lane, with its direction in A's frame.
+/// The gap keys start this far below 0: a gap on axis number `k` has the
+/// key `k - GAP_KEY_BASE`, negative for every axis number a kernel uses
+/// (fewer than `2 * M + 1`), and exact in an `f32`.
+const GAP_KEY_BASE: f32 = 64.0;
+
+/// The best answer so far in every lane: its key (see [`Best::axis`]), its
+/// push (negative: minus a gap's width), and its axis in A's frame,
+/// pointing the way A must move (from B towards A for a gap).
 struct Best<S> {
+    key: S,
     push: S,
-    x: S,
-    y: S,
+    axis_x: S,
+    axis_y: S,
 }
 
 impl<S: Simd> Best<S> {
+    /// No answer yet: an endless key and push, which any axis replaces.
     #[inline(always)]
     fn new() -> Self {
         Best {
+            key: S::splat(f32::INFINITY),
             push: S::splat(f32::INFINITY),
-            x: S::splat(0.0),
-            y: S::splat(0.0),
+            axis_x: S::splat(0.0),
+            axis_y: S::splat(0.0),
         }
     }
 
-    /// One axis (`nx`, `ny`) with A's shadow `a_min..a_max` and B's
-    /// `b_min..b_max` on it: the push out, the shorter way, is kept where
-    /// it beats the best so far (see `scalar.rs` for why this also finds
-    /// the widest gap).
+    /// Axis number `number` of the test's order, (`nx`, `ny`), with A's
+    /// shadow `a_min..a_max` and B's `b_min..b_max` on it.
+    ///
+    /// A could get out forward by `b_max - a_min` or backward by
+    /// `a_max - b_min`; the push is the shorter way. It is negative exactly
+    /// when the shadows have a gap, and then it is minus the gap's width,
+    /// and its direction (`+axis` when forward is the shorter) points from
+    /// B towards A. Its key is the push itself when the shadows overlap
+    /// (at least 0), and `number - GAP_KEY_BASE` (below 0) for a gap; the
+    /// axis is kept where its key is less than the best's. So a gap beats
+    /// any push, an earlier gap beats a later one, and among pushes the
+    /// shortest wins, the first of any that tie: the chapter's answer, with
+    /// no branch.
     #[inline(always)]
-    fn axis(&mut self, nx: S, ny: S, a_min: S, a_max: S, b_min: S, b_max: S) {
+    #[allow(clippy::too_many_arguments)]
+    fn axis(&mut self, number: usize, nx: S, ny: S, a_min: S, a_max: S, b_min: S, b_max: S) {
         let forward = b_max.sub(a_min);
         let backward = a_max.sub(b_min);
         let push = forward.min(backward);
+        let zero = S::splat(0.0);
+        let key = push.lt_select(zero, S::splat(number as f32 - GAP_KEY_BASE), push);
         let sign = forward.lt_select(backward, S::splat(1.0), S::splat(-1.0));
         let (sx, sy) = (nx.mul(sign), ny.mul(sign));
-        self.x = push.lt_select(self.push, sx, self.x);
-        self.y = push.lt_select(self.push, sy, self.y);
-        self.push = push.min(self.push);
+        self.axis_x = key.lt_select(self.key, sx, self.axis_x);
+        self.axis_y = key.lt_select(self.key, sy, self.axis_y);
+        self.push = key.lt_select(self.key, push, self.push);
+        self.key = key.min(self.key);
     }
 
     /// Puts the first `n` lanes into `sink`, the axis turned into the world
@@ -104,20 +150,26 @@ impl<S: Simd> Best<S> {
     #[inline(always)]
     fn write<K: Sink>(&self, cos: S, sin: S, flip: bool, n: usize, sink: &mut K) {
         let f = S::splat(if flip { -1.0 } else { 1.0 });
-        let wx = cos.mul(self.x).sub(sin.mul(self.y)).mul(f);
-        let wy = sin.mul(self.x).add(cos.mul(self.y)).mul(f);
+        let wx = cos.mul(self.axis_x).sub(sin.mul(self.axis_y)).mul(f);
+        let wy = sin.mul(self.axis_x).add(cos.mul(self.axis_y)).mul(f);
         sink.put_lanes(n, wx, wy, self.push);
     }
 }
 
 /// The lanes' poses: A's (or the polygon's, for a circle as A) and B's.
 pub(crate) struct Poses<S> {
-    ax: S,
-    ay: S,
-    aa: S,
-    bx: S,
-    by: S,
-    ba: S,
+    /// Where A is placed: x.
+    a_x: S,
+    /// Where A is placed: y.
+    a_y: S,
+    /// How far A is turned, in radians.
+    a_angle: S,
+    /// Where B is placed: x.
+    b_x: S,
+    /// Where B is placed: y.
+    b_y: S,
+    /// How far B is turned, in radians.
+    b_angle: S,
 }
 
 impl<S: Simd> Poses<S> {
@@ -126,135 +178,148 @@ impl<S: Simd> Poses<S> {
     /// an angle that is not finite; NaN fails both compares).
     #[inline(always)]
     pub(crate) fn gather(pairs: &[Pair], swap: bool) -> Option<Self> {
-        let [ax, ay, aa, bx, by, ba] = S::poses(pairs, swap);
+        let [a_x, a_y, a_angle, b_x, b_y, b_angle] = S::poses(pairs, swap);
         let p = Poses {
-            ax,
-            ay,
-            aa,
-            bx,
-            by,
-            ba,
+            a_x,
+            a_y,
+            a_angle,
+            b_x,
+            b_y,
+            b_angle,
         };
         let (far, turn) = (S::splat(MAX_COORDINATE), S::splat(f32::MAX));
-        let bad = p.ax.abs().any_not_le(far)
-            | p.ay.abs().any_not_le(far)
-            | p.bx.abs().any_not_le(far)
-            | p.by.abs().any_not_le(far)
-            | p.aa.abs().any_not_le(turn)
-            | p.ba.abs().any_not_le(turn);
+        let bad = p.a_x.abs().any_not_le(far)
+            | p.a_y.abs().any_not_le(far)
+            | p.b_x.abs().any_not_le(far)
+            | p.b_y.abs().any_not_le(far)
+            | p.a_angle.abs().any_not_le(turn)
+            | p.b_angle.abs().any_not_le(turn);
         (!bad).then_some(p)
     }
 }
 
-/// Polygon against polygon in every lane. `na`/`nb`: the most axes of A's
-/// and B's in the chunk; `ca`/`cb`: the most corners.
+/// How many axes and corners a chunk's kernel must go through: the most
+/// of any lane's, the shorter lists padded (see [`Side`]). For a circle as
+/// A, "A" is the polygon, and B has none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Counts {
+    /// The most axes of A's.
+    pub a_axes: usize,
+    /// The most corners of A's.
+    pub a_corners: usize,
+    /// The most axes of B's.
+    pub b_axes: usize,
+    /// The most corners of B's.
+    pub b_corners: usize,
+}
+
+/// Polygon against polygon in every lane: A's axes (numbered 0 to
+/// `M - 1` in the test's order), then B's (`M` on).
 #[inline(always)]
 pub(crate) fn polygons<S: Simd, K: Sink>(
     a: &Side,
     b: &Side,
-    (na, ca, nb, cb): (usize, usize, usize, usize),
+    counts: Counts,
     p: &Poses<S>,
     n: usize,
     sink: &mut K,
 ) {
-    let (sa, cos_a) = sin_cos(p.aa);
-    let (sb, cos_b) = sin_cos(p.ba);
-    // B's placement seen from A: turned by the difference of the angles,
-    // moved by the offset turned back by A's angle.
-    let c = cos_a.madd(cos_b, sa.mul(sb));
-    let s = cos_a.madd(sb, sa.mul(cos_b).neg());
-    let (dx, dy) = (p.bx.sub(p.ax), p.by.sub(p.ay));
-    let tx = cos_a.madd(dx, sa.mul(dy));
-    let ty = cos_a.madd(dy, sa.mul(dx).neg());
+    let (sin_a, cos_a) = sin_cos(p.a_angle);
+    let (sin_b, cos_b) = sin_cos(p.b_angle);
+    // B's placement seen from A: turned by the difference of the angles
+    // (`cos`, `sin`), moved by the offset turned back by A's angle.
+    let cos = cos_a.madd(cos_b, sin_a.mul(sin_b));
+    let sin = cos_a.madd(sin_b, sin_a.mul(cos_b).neg());
+    let (dx, dy) = (p.b_x.sub(p.a_x), p.b_y.sub(p.a_y));
+    let off_x = cos_a.madd(dx, sin_a.mul(dy));
+    let off_y = cos_a.madd(dy, sin_a.mul(dx).neg());
     // B's corners in A's frame, once for all of A's axes.
-    let mut qx = [S::splat(0.0); M];
-    let mut qy = [S::splat(0.0); M];
-    for j in 0..cb {
-        let (x, y) = (S::load(&b.px[j]), S::load(&b.py[j]));
-        qx[j] = c.madd(x, s.neg().madd(y, tx));
-        qy[j] = s.madd(x, c.madd(y, ty));
+    let mut b_corner_x = [S::splat(0.0); M];
+    let mut b_corner_y = [S::splat(0.0); M];
+    for j in 0..counts.b_corners {
+        let (x, y) = (S::load(&b.corner_x[j]), S::load(&b.corner_y[j]));
+        b_corner_x[j] = cos.madd(x, sin.neg().madd(y, off_x));
+        b_corner_y[j] = sin.madd(x, cos.madd(y, off_y));
     }
     let mut best = Best::new();
-    for i in 0..na {
-        let (nx, ny) = (S::load(&a.ax[i]), S::load(&a.ay[i]));
+    for i in 0..counts.a_axes {
+        let (nx, ny) = (S::load(&a.axis_x[i]), S::load(&a.axis_y[i]));
         let mut lo = S::splat(f32::INFINITY);
         let mut hi = S::splat(f32::NEG_INFINITY);
-        for j in 0..cb {
-            let d = nx.madd(qx[j], ny.mul(qy[j]));
+        for j in 0..counts.b_corners {
+            let d = nx.madd(b_corner_x[j], ny.mul(b_corner_y[j]));
             lo = lo.min(d);
             hi = hi.max(d);
         }
-        best.axis(nx, ny, S::load(&a.lo[i]), S::load(&a.hi[i]), lo, hi);
+        let (own_min, own_max) = (S::load(&a.own_min[i]), S::load(&a.own_max[i]));
+        best.axis(i, nx, ny, own_min, own_max, lo, hi);
     }
     // A's corners, loaded once for all of B's axes.
-    let mut px = [S::splat(0.0); M];
-    let mut py = [S::splat(0.0); M];
-    for j in 0..ca {
-        px[j] = S::load(&a.px[j]);
-        py[j] = S::load(&a.py[j]);
+    let mut a_corner_x = [S::splat(0.0); M];
+    let mut a_corner_y = [S::splat(0.0); M];
+    for j in 0..counts.a_corners {
+        a_corner_x[j] = S::load(&a.corner_x[j]);
+        a_corner_y[j] = S::load(&a.corner_y[j]);
     }
-    for k in 0..nb {
+    for k in 0..counts.b_axes {
         // B's axis in A's frame; B's own shadow on it moves with B.
-        let (bx, by) = (S::load(&b.ax[k]), S::load(&b.ay[k]));
-        let mx = c.madd(bx, s.mul(by).neg());
-        let my = s.madd(bx, c.mul(by));
-        let moved = mx.madd(tx, my.mul(ty));
+        let (bx, by) = (S::load(&b.axis_x[k]), S::load(&b.axis_y[k]));
+        let nx = cos.madd(bx, sin.mul(by).neg());
+        let ny = sin.madd(bx, cos.mul(by));
+        let moved = nx.madd(off_x, ny.mul(off_y));
         let mut lo = S::splat(f32::INFINITY);
         let mut hi = S::splat(f32::NEG_INFINITY);
-        for j in 0..ca {
-            let d = mx.madd(px[j], my.mul(py[j]));
+        for j in 0..counts.a_corners {
+            let d = nx.madd(a_corner_x[j], ny.mul(a_corner_y[j]));
             lo = lo.min(d);
             hi = hi.max(d);
         }
-        let (blo, bhi) = (S::load(&b.lo[k]).add(moved), S::load(&b.hi[k]).add(moved));
-        best.axis(mx, my, lo, hi, blo, bhi);
+        let own_min = S::load(&b.own_min[k]).add(moved);
+        let own_max = S::load(&b.own_max[k]).add(moved);
+        best.axis(M + k, nx, ny, lo, hi, own_min, own_max);
     }
-    best.write(cos_a, sa, false, n, sink);
+    best.write(cos_a, sin_a, false, n, sink);
 }
 
-/// Polygon A against circle B (radius `r`) in every lane; with `flip` the
+/// Polygon A against circle B (radius `r`) in every lane: A's axes
+/// (numbered 0 to `M - 1`), then the circle's own (`M`); with `flip` the
 /// circle was A and the answer is turned round.
 #[inline(always)]
 pub(crate) fn polygon_circle<S: Simd, K: Sink>(
     a: &Side,
-    (na, ca): (usize, usize),
+    counts: Counts,
     r: S,
     p: &Poses<S>,
     flip: bool,
     n: usize,
     sink: &mut K,
 ) {
-    let (sa, cos_a) = sin_cos(p.aa);
-    let (dx, dy) = (p.bx.sub(p.ax), p.by.sub(p.ay));
-    let tx = cos_a.madd(dx, sa.mul(dy));
-    let ty = cos_a.madd(dy, sa.mul(dx).neg());
+    let (sin_a, cos_a) = sin_cos(p.a_angle);
+    // The circle's center in A's frame.
+    let (dx, dy) = (p.b_x.sub(p.a_x), p.b_y.sub(p.a_y));
+    let center_x = cos_a.madd(dx, sin_a.mul(dy));
+    let center_y = cos_a.madd(dy, sin_a.mul(dx).neg());
     let mut best = Best::new();
-    for i in 0..na {
-        let (nx, ny) = (S::load(&a.ax[i]), S::load(&a.ay[i]));
-        let d = nx.madd(tx, ny.mul(ty));
-        best.axis(
-            nx,
-            ny,
-            S::load(&a.lo[i]),
-            S::load(&a.hi[i]),
-            d.sub(r),
-            d.add(r),
-        );
+    for i in 0..counts.a_axes {
+        let (nx, ny) = (S::load(&a.axis_x[i]), S::load(&a.axis_y[i]));
+        let d = nx.madd(center_x, ny.mul(center_y));
+        let (own_min, own_max) = (S::load(&a.own_min[i]), S::load(&a.own_max[i]));
+        best.axis(i, nx, ny, own_min, own_max, d.sub(r), d.add(r));
     }
     // The circle's own axis: from A's corner nearest its center (the
     // first of any that tie) towards the center.
-    let mut px = [S::splat(0.0); M];
-    let mut py = [S::splat(0.0); M];
-    let mut near = S::splat(f32::INFINITY);
+    let mut corner_x = [S::splat(0.0); M];
+    let mut corner_y = [S::splat(0.0); M];
+    let mut nearest = S::splat(f32::INFINITY);
     let (mut vx, mut vy) = (S::splat(0.0), S::splat(0.0));
-    for j in 0..ca {
-        px[j] = S::load(&a.px[j]);
-        py[j] = S::load(&a.py[j]);
-        let (ex, ey) = (tx.sub(px[j]), ty.sub(py[j]));
+    for j in 0..counts.a_corners {
+        corner_x[j] = S::load(&a.corner_x[j]);
+        corner_y[j] = S::load(&a.corner_y[j]);
+        let (ex, ey) = (center_x.sub(corner_x[j]), center_y.sub(corner_y[j]));
         let d2 = ex.madd(ex, ey.mul(ey));
-        vx = d2.lt_select(near, ex, vx);
-        vy = d2.lt_select(near, ey, vy);
-        near = d2.min(near);
+        vx = d2.lt_select(nearest, ex, vx);
+        vy = d2.lt_select(nearest, ey, vy);
+        nearest = d2.min(nearest);
     }
     // Scaled by the larger coordinate first, as the scalar test does, so
     // that tiny and huge offsets keep their direction. A center on the
@@ -272,14 +337,14 @@ pub(crate) fn polygon_circle<S: Simd, K: Sink>(
     let uy = none.lt_select(half, uy.div(len), zero);
     let mut lo = S::splat(f32::INFINITY);
     let mut hi = S::splat(f32::NEG_INFINITY);
-    for j in 0..ca {
-        let d = ux.madd(px[j], uy.mul(py[j]));
+    for j in 0..counts.a_corners {
+        let d = ux.madd(corner_x[j], uy.mul(corner_y[j]));
         lo = lo.min(d);
         hi = hi.max(d);
     }
-    let d = ux.madd(tx, uy.mul(ty));
+    let d = ux.madd(center_x, uy.mul(center_y));
     let lo = none.lt_select(half, lo, S::splat(f32::NEG_INFINITY));
     let hi = none.lt_select(half, hi, S::splat(f32::INFINITY));
-    best.axis(ux, uy, lo, hi, d.sub(r), d.add(r));
-    best.write(cos_a, sa, flip, n, sink);
+    best.axis(M, ux, uy, lo, hi, d.sub(r), d.add(r));
+    best.write(cos_a, sin_a, flip, n, sink);
 }

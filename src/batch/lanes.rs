@@ -65,7 +65,8 @@ pub(crate) trait Simd: Copy {
     }
 
     /// Appends the first `n` lanes' results to `out`: the axis (`x`,
-    /// `y`), overlapping when `push` is at least 0, the depth its size.
+    /// `y`), overlapping when `push` is at least 0 (a negative push is
+    /// minus a gap's width), the depth its size.
     /// Here lane by lane; AVX-512 writes whole results with a transpose.
     #[inline(always)]
     fn append_results(out: &mut Vec<SatResult>, n: usize, x: Self, y: Self, push: Self) {
@@ -108,7 +109,8 @@ pub(crate) fn lane_results<S: Simd>(x: S, y: S, push: S) -> impl Fn(usize) -> Sa
     move |l| result(xs[l], ys[l], ps[l])
 }
 
-/// One lane's result from its axis and least push.
+/// One lane's result from its axis and push: overlapping when the push is
+/// at least 0, apart with a gap of `-push` when it is negative.
 #[inline(always)]
 pub(crate) fn result(x: f32, y: f32, push: f32) -> SatResult {
     SatResult {

@@ -1,10 +1,13 @@
 //! Many pairs at once: the separating axis test over a table of shapes and
 //! a list of placed pairs, built for throughput.
 //!
-//! The answers are the scalar test's ([`collide_one`] is the reference):
-//! the same overlap verdict, and when overlapping the same push (depth and
-//! axis). When apart, the result is the widest gap over all the axes
-//! rather than the first one found, on an axis pointing from B towards A.
+//! The answers are the chapter's, as the scalar test gives them
+//! ([`collide_one`] is the reference): the same overlap verdict; when
+//! overlapping the same push (depth and axis, the first of any that tie);
+//! when apart the same gap, the first axis in the test's order whose
+//! shadows show one (A's edge normals in edge order, then B's; for a
+//! polygon and a circle, the polygon's and then the circle's own axis),
+//! pointing from B towards A, with that gap's width as depth.
 //!
 //! How it is fast:
 //! - The geometry is done once. Each polygon's own axes (edge normals,
@@ -15,8 +18,9 @@
 //! - One pair per SIMD lane, structure of arrays: 16 pairs at once with
 //!   AVX-512, 8 with AVX2+FMA, 4 with SSE2 or NEON, chosen at run time
 //!   ([`Isa::best`]). Every axis is tried in every lane (no branch per
-//!   pair); the least push over all axes gives the push when it is at
-//!   least 0 and the widest gap when it is negative.
+//!   pair); one running minimum of a key per lane, in which any gap ranks
+//!   before any push and an earlier gap before a later one, gives the
+//!   first gap or else the shortest push.
 //! - A lane keeps its shapes' data while the pairs in it name the same
 //!   shapes, so a batch of one shape pair at many poses gathers nothing.
 //!   Sorting pairs by kind (polygon–polygon, polygon–circle) keeps chunks
@@ -32,7 +36,7 @@ use crate::sat::{
 mod isa;
 mod kernel;
 mod lanes;
-mod prepared;
+pub(crate) mod prepared;
 mod scalar;
 mod walk;
 

@@ -7,7 +7,7 @@
 use glam::Vec2;
 
 use super::Shape;
-use crate::sat::{Interval, Polygon};
+use crate::sat::{Interval, Polygon, is_axis, project_points};
 
 /// The most corners (and so the most axes) a polygon may have to take the
 /// SIMD kernels; larger ones go through the one-pair path.
@@ -15,10 +15,14 @@ pub(crate) const LANE_CORNERS: usize = 8;
 
 /// Two unit axes closer than this (in the sine of the angle between them)
 /// are one axis: their shadows differ by at most this fraction of the
-/// shape's size, far below the test's tolerance.
-const PARALLEL: f32 = 1e-6;
+/// shape's size, far below the test's tolerance. The one tolerance for
+/// parallel axes, used by every engine's table (the batch engine's and the
+/// GPU collider's).
+pub(crate) const PARALLEL: f32 = 1e-6;
 
-/// A polygon in its own frame, with what the test needs of it ready.
+/// A polygon in its own frame, with what the test needs of it ready: the
+/// one preparation of a polygon for the engines, shared by the batch
+/// engine's table and the GPU collider's.
 #[derive(Debug, Clone)]
 pub(crate) struct PolyData {
     /// Its own axes, in edge order, without zero or parallel repeats.
@@ -35,23 +39,29 @@ impl PolyData {
         self.corners.len() <= LANE_CORNERS && self.axes.len() <= LANE_CORNERS
     }
 
-    fn new(poly: &Polygon) -> PolyData {
-        let mut axes: Vec<Vec2> = Vec::with_capacity(poly.points().len());
-        for axis in poly.edge_normals() {
-            // A zero axis (an edge of no length) says nothing; an axis
-            // parallel to one already kept, either way round, casts the
-            // same shadows (mirrored), so it would only repeat the work.
-            if axis.length_squared() < 0.5
-                || axes.iter().any(|k| k.perp_dot(axis).abs() <= PARALLEL)
-            {
-                continue;
-            }
-            axes.push(axis);
-        }
+    /// Prepares `poly`: its edge normals, in edge order, less the zero
+    /// axes and the repeats of an axis already kept, and its own shadow on
+    /// each.
+    ///
+    /// Leaving the repeats out does not change the test's answer, the
+    /// first gap included. A zero axis says nothing ([`is_axis`]). An axis
+    /// parallel to an earlier one, either way round, casts the same shadows
+    /// (mirrored): it shows a gap exactly when the earlier one does, of the
+    /// same width and, oriented from B towards A, along the same direction;
+    /// and it offers the same push. So it can never be the first gap, nor a
+    /// shorter push than the earlier one's, and the first gap in this
+    /// shorter list is the first gap in the chapter's full list.
+    pub(crate) fn new(poly: &Polygon) -> PolyData {
         let corners = poly.points().to_vec();
+        let mut axes: Vec<Vec2> = Vec::with_capacity(corners.len());
+        for axis in poly.edge_normals() {
+            if is_axis(axis) && axes.iter().all(|k| k.perp_dot(axis).abs() > PARALLEL) {
+                axes.push(axis);
+            }
+        }
         let extents = axes
             .iter()
-            .map(|&axis| crate::sat::project_polygon(poly, axis))
+            .map(|&axis| project_points(&corners, axis))
             .collect();
         PolyData {
             axes,
@@ -64,32 +74,50 @@ impl PolyData {
 /// One shape of the table, prepared.
 #[derive(Debug, Clone)]
 pub(crate) enum Prepared {
+    /// A polygon, its axes and own shadows ready.
     Polygon(PolyData),
+    /// A circle: its radius.
     Circle(f32),
+}
+
+/// What kind of shape a table entry is, as the chunk walker sorts them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+pub(crate) enum ShapeKind {
+    /// A polygon small enough for the SIMD kernels ([`PolyData::fits_lanes`]).
+    LanePolygon = 0,
+    /// A circle.
+    Circle = 1,
+    /// A polygon too large for the lanes: tested one pair at a time.
+    BigPolygon = 2,
+}
+
+impl ShapeKind {
+    /// This kind's own bit, so that the kinds of a chunk's lanes can be
+    /// gathered by OR-ing them, with no branch per lane.
+    #[inline(always)]
+    pub(crate) fn bit(self) -> u8 {
+        1 << self as u8
+    }
 }
 
 /// What the chunk walker needs to know of a shape, packed small so that
 /// sorting a chunk's lanes by kind reads one short array.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Info {
-    /// What kind of shape: [`Info::LANE_POLYGON`], [`Info::CIRCLE`] or
-    /// [`Info::BIG_POLYGON`].
-    pub kind: u8,
+    /// What kind of shape.
+    pub kind: ShapeKind,
     /// How many axes (polygons; 0 for circles).
     pub axes: u8,
     /// How many corners (polygons, up to 255 counted; 0 for circles).
     pub corners: u8,
 }
 
-impl Info {
-    pub const LANE_POLYGON: u8 = 0;
-    pub const CIRCLE: u8 = 1;
-    pub const BIG_POLYGON: u8 = 2;
-}
-
 /// The prepared table: each shape's data and its [`Info`].
 pub(crate) struct Table {
+    /// Each shape's prepared data, in table order.
     pub shapes: Vec<Prepared>,
+    /// Each shape's [`Info`], in table order.
     pub info: Vec<Info>,
 }
 
@@ -107,15 +135,15 @@ pub(crate) fn prepare(shapes: &[Shape]) -> Table {
         .map(|s| match s {
             Prepared::Polygon(p) => Info {
                 kind: if p.fits_lanes() {
-                    Info::LANE_POLYGON
+                    ShapeKind::LanePolygon
                 } else {
-                    Info::BIG_POLYGON
+                    ShapeKind::BigPolygon
                 },
                 axes: p.axes.len().min(255) as u8,
                 corners: p.corners.len().min(255) as u8,
             },
             Prepared::Circle(_) => Info {
-                kind: Info::CIRCLE,
+                kind: ShapeKind::Circle,
                 axes: 0,
                 corners: 0,
             },

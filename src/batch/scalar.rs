@@ -1,76 +1,42 @@
 //! One pair at a time, in A's frame, on the prepared table: the path for
-//! polygons too large for the lanes, for lanes that mix kinds of pair, and
-//! the scalar engine. It allocates nothing.
+//! polygons too large for the lanes and for lanes that mix kinds of pair.
+//! It allocates nothing.
 //!
-//! Every axis is tried (there is no early exit at the first gap): the
-//! kept axis is the one with the least push, and a negative push is a gap.
-//! On one axis the push is `min(b.max - a.min, a.max - b.min)` and the gap
-//! is `max(b.min - a.max, a.min - b.max)`, which is exactly minus the push;
-//! so the least push over all axes is also minus the widest gap, and one
-//! running minimum finds both the shortest way out (when every push is at
-//! least 0) and the widest gap (when some push is negative). Its direction,
-//! `+axis` when moving forward is the shorter way out, also points from B
-//! towards A when the shadows are apart.
+//! The axes are tried in the chapter's order (A's, then B's; for a circle,
+//! the polygon's and then the circle's own) with the sat core's own
+//! [`gap_on_axis`]: the first axis whose shadows show a gap ends the test,
+//! and otherwise the shortest push is kept. Only the frame differs: the
+//! test is worked in A's frame, where A's own shadows on its axes are the
+//! prepared numbers, and the answer's axis is turned into the world at the
+//! end.
 
 use glam::Vec2;
 
 use super::prepared::{PolyData, Prepared};
 use super::{Pair, Pose};
-use crate::sat::{Circle, SatResult, sat_circles};
+use crate::sat::{
+    Circle, Interval, SatResult, gap_on_axis, nearest_of, project_points, sat_circles, unit_or_zero,
+};
 
-/// The least push so far and its direction.
-struct Best {
-    push: f32,
-    axis: Vec2,
-}
-
-impl Best {
-    const START: Best = Best {
-        push: f32::INFINITY,
-        axis: Vec2::ZERO,
-    };
-
-    #[inline]
-    fn axis(&mut self, axis: Vec2, a_min: f32, a_max: f32, b_min: f32, b_max: f32) {
-        let forward = b_max - a_min;
-        let backward = a_max - b_min;
-        let push = forward.min(backward);
-        if push < self.push {
-            self.push = push;
-            self.axis = if forward < backward { axis } else { -axis };
-        }
-    }
-
-    /// The result, its axis turned from A's frame into the world.
-    fn result(&self, turn_a: Vec2) -> SatResult {
-        SatResult {
-            overlapping: self.push >= 0.0,
-            axis: turn_a.rotate(self.axis),
-            depth: self.push.abs(),
-        }
+/// A circle's shadow on a unit axis, its center's place on it being `d`.
+#[inline]
+fn circle_shadow(d: f32, radius: f32) -> Interval {
+    Interval {
+        min: d - radius,
+        max: d + radius,
     }
 }
 
-fn shadow(points: &[Vec2], axis: Vec2) -> (f32, f32) {
-    points
-        .iter()
-        .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), p| {
-            let d = p.dot(axis);
-            (lo.min(d), hi.max(d))
-        })
-}
-
-/// `v` at length 1, or `None` for the zero vector; scaled by its largest
-/// coordinate first, as the scalar test does, so tiny and huge vectors
-/// keep their direction.
-pub(crate) fn unit(v: Vec2) -> Option<Vec2> {
-    let largest = v.abs().max_element();
-    if largest == 0.0 {
-        return None;
+/// The search's result with its axis turned from A's frame into the world
+/// by `turn_a`.
+fn to_world(result: SatResult, turn_a: Vec2) -> SatResult {
+    SatResult {
+        axis: turn_a.rotate(result.axis),
+        ..result
     }
-    Some((v / largest).normalize())
 }
 
+/// Polygon A against polygon B, both prepared, in A's frame.
 fn polygons(a: &PolyData, pose_a: Pose, b: &PolyData, pose_b: Pose) -> SatResult {
     let turn_a = Vec2::from_angle(pose_a.angle);
     let turn_b = Vec2::from_angle(pose_b.angle);
@@ -79,48 +45,52 @@ fn polygons(a: &PolyData, pose_a: Pose, b: &PolyData, pose_b: Pose) -> SatResult
     let to_a = Vec2::new(turn_a.x, -turn_a.y);
     let turn = to_a.rotate(turn_b);
     let offset = to_a.rotate(pose_b.position - pose_a.position);
-    let mut best = Best::START;
-    for (axis, own) in a.axes.iter().zip(&a.extents) {
-        let (lo, hi) = b
-            .corners
-            .iter()
-            .map(|&p| (turn.rotate(p) + offset).dot(*axis))
-            .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), d| {
-                (lo.min(d), hi.max(d))
-            });
-        best.axis(*axis, own.min, own.max, lo, hi);
+    let mut result = SatResult::START;
+    for (&axis, &own) in a.axes.iter().zip(&a.extents) {
+        // B's corner c sits at turn·c + offset, so its shadow on `axis` is
+        // c · (turn⁻¹ axis) + offset · axis.
+        let back = Vec2::new(turn.x, -turn.y).rotate(axis);
+        let theirs = project_points(&b.corners, back);
+        let moved = offset.dot(axis);
+        let theirs = Interval {
+            min: theirs.min + moved,
+            max: theirs.max + moved,
+        };
+        if gap_on_axis(axis, own, theirs, &mut result) {
+            return to_world(result, turn_a);
+        }
     }
-    for (axis, own) in b.axes.iter().zip(&b.extents) {
-        let axis = turn.rotate(*axis);
+    for (&axis, &own) in b.axes.iter().zip(&b.extents) {
+        // B's axis in A's frame; B's own shadow on it moves with B.
+        let axis = turn.rotate(axis);
         let moved = axis.dot(offset);
-        let (lo, hi) = shadow(&a.corners, axis);
-        best.axis(axis, lo, hi, own.min + moved, own.max + moved);
+        let mine = Interval {
+            min: own.min + moved,
+            max: own.max + moved,
+        };
+        if gap_on_axis(axis, project_points(&a.corners, axis), mine, &mut result) {
+            break;
+        }
     }
-    best.result(turn_a)
+    to_world(result, turn_a)
 }
 
 /// Polygon A against a circle of `radius` at `center`: A's axes, then the
-/// axis from A's corner nearest the center towards it.
+/// circle's own, from A's corner nearest the center towards it.
 fn polygon_circle(a: &PolyData, pose_a: Pose, center: Vec2, radius: f32) -> SatResult {
     let turn_a = Vec2::from_angle(pose_a.angle);
     let c = Vec2::new(turn_a.x, -turn_a.y).rotate(center - pose_a.position);
-    let mut best = Best::START;
-    for (axis, own) in a.axes.iter().zip(&a.extents) {
-        let d = c.dot(*axis);
-        best.axis(*axis, own.min, own.max, d - radius, d + radius);
-    }
-    let mut nearest = a.corners[0];
-    for &p in &a.corners {
-        if p.distance_squared(c) < nearest.distance_squared(c) {
-            nearest = p;
+    let mut result = SatResult::START;
+    for (&axis, &own) in a.axes.iter().zip(&a.extents) {
+        if gap_on_axis(axis, own, circle_shadow(c.dot(axis), radius), &mut result) {
+            return to_world(result, turn_a);
         }
     }
-    if let Some(axis) = unit(c - nearest) {
-        let (lo, hi) = shadow(&a.corners, axis);
-        let d = c.dot(axis);
-        best.axis(axis, lo, hi, d - radius, d + radius);
-    }
-    best.result(turn_a)
+    // A zero axis (the center on the corner) is skipped by `gap_on_axis`.
+    let axis = unit_or_zero(c - nearest_of(&a.corners, c));
+    let mine = project_points(&a.corners, axis);
+    gap_on_axis(axis, mine, circle_shadow(c.dot(axis), radius), &mut result);
+    to_world(result, turn_a)
 }
 
 /// One pair by the prepared table.

@@ -15,6 +15,7 @@ use std::sync::Mutex;
 use bytemuck::{Pod, Zeroable};
 use glam::Vec2;
 
+use crate::batch::prepared::PolyData;
 use crate::batch::{Pair, Shape};
 use crate::sat::{Polygon, SatResult};
 
@@ -47,12 +48,6 @@ pub(crate) struct GpuPair {
 /// The size of one result as the kernel writes it: axis x, axis y, depth,
 /// and 1 for an overlap or 0 for a gap (WGSL `vec4<f32>`).
 pub(crate) const HIT_BYTES: usize = 16;
-
-/// Two unit axes closer to parallel than this (the sine of the angle
-/// between them) are one axis: an axis and its opposite give the same gap
-/// and the same two ways out, and axes this close cast shadows that differ
-/// by less than a millionth of the shape's size.
-const PARALLEL: f32 = 1e-6;
 
 /// The whole shape table: headers and the data they point into.
 #[derive(Debug, Default)]
@@ -96,34 +91,18 @@ impl ShapeTable {
         }
     }
 
-    /// Appends a polygon's corners, its distinct axes and its shadow on
-    /// each; returns how many axes.
+    /// Appends a polygon's corners, its axes and its own shadow on each,
+    /// as the batch engine prepares them ([`PolyData::new`]: the same axes
+    /// in the same order, less zero axes and parallel repeats, so a box
+    /// has 2, not 4); returns how many axes.
     fn push_polygon(&mut self, poly: &Polygon) -> u32 {
-        let points = poly.points();
-        self.data.extend(points.iter().map(|p| p.to_array()));
-        let mut axes: Vec<Vec2> = Vec::with_capacity(points.len());
-        // The same axes the scalar test takes, edge by edge, less the zero
-        // axes of repeated corners and the duplicates of parallel edges (a
-        // box has 2 axes, not 4).
-        for n in poly.edge_normals() {
-            if n.length_squared() < 0.5 {
-                continue;
-            }
-            if axes.iter().all(|m| m.perp_dot(n).abs() > PARALLEL) {
-                axes.push(n);
-            }
-        }
-        self.data.extend(axes.iter().map(|n| n.to_array()));
-        for &n in &axes {
-            let (mut lo, mut hi) = (f32::INFINITY, f32::NEG_INFINITY);
-            for p in points {
-                let d = p.dot(n);
-                lo = lo.min(d);
-                hi = hi.max(d);
-            }
-            self.data.push([lo, hi]);
-        }
-        axes.len() as u32
+        let prepared = PolyData::new(poly);
+        self.data
+            .extend(prepared.corners.iter().map(|p| p.to_array()));
+        self.data.extend(prepared.axes.iter().map(|n| n.to_array()));
+        self.data
+            .extend(prepared.extents.iter().map(|s| [s.min, s.max]));
+        prepared.axes.len() as u32
     }
 }
 

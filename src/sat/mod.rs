@@ -53,6 +53,10 @@ pub use manifold::{
 pub use shadow::{Interval, Shadow, project_circle, project_polygon};
 pub use shape::{Circle, Polygon};
 
+pub(crate) use collide::is_axis;
+pub(crate) use shadow::project_points;
+pub(crate) use shape::{nearest_of, unit_or_zero};
+
 /// The unit normals of a polygon's edges: the axes it gives the test, in
 /// edge order (zero for an edge of no length).
 pub fn edge_normals(poly: &Polygon) -> impl Iterator<Item = Vec2> + '_ {

@@ -226,17 +226,7 @@ impl Polygon {
 
     /// The corner nearest to `point` (the first of any that tie).
     pub fn nearest_corner(&self, point: Vec2) -> Vec2 {
-        let corners = self.points();
-        let (mut best, mut nearest) = (corners[0], corners[0].distance_squared(point));
-        for &p in corners {
-            // Selects rather than a branch: which corner is nearer is as
-            // good as random.
-            let d = p.distance_squared(point);
-            let nearer = d < nearest;
-            best = if nearer { p } else { best };
-            nearest = if nearer { d } else { nearest };
-        }
-        best
+        nearest_of(self.points(), point)
     }
 
     /// Whether `point` is inside the outline or on it: it is not on the outer
@@ -250,6 +240,21 @@ impl Polygon {
         }
         inner_left || inner_right
     }
+}
+
+/// Of `corners` (at least one), the one nearest to `point`, the first of
+/// any that tie: where a circle's own axis starts.
+pub(crate) fn nearest_of(corners: &[Vec2], point: Vec2) -> Vec2 {
+    let (mut best, mut nearest) = (corners[0], corners[0].distance_squared(point));
+    for &p in corners {
+        // Selects rather than a branch: which corner is nearer is as good
+        // as random.
+        let d = p.distance_squared(point);
+        let nearer = d < nearest;
+        best = if nearer { p } else { best };
+        nearest = if nearer { d } else { nearest };
+    }
+    best
 }
 
 /// An edge's unit normal, a quarter turn of the edge, or zero for an edge

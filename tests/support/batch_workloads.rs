@@ -5,38 +5,14 @@
 #![allow(dead_code)]
 
 use sat_visualizer::batch::{Pair, Pose, Shape};
-use sat_visualizer::sat::{Circle, Interval, Polygon, Vec2, project_circle, project_polygon};
+use sat_visualizer::sat::{
+    Circle, Interval, Polygon, SatResult, Vec2, edge_normals, project_circle, project_polygon,
+};
+use sat_visualizer::scene::{BOX_HEIGHT, BOX_WIDTH, FIXED_CENTER, FIXED_RADIUS};
 
-/// SplitMix64: a tiny, seeded, well-mixed generator (no dependency).
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform in [0, 1).
-    pub fn unit(&mut self) -> f32 {
-        (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32
-    }
-    pub fn range(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.unit()
-    }
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-    pub fn angle(&mut self) -> f32 {
-        self.range(-std::f32::consts::PI, std::f32::consts::PI)
-    }
-    /// A point uniform in the disk of radius `r` about `c`.
-    pub fn in_disk(&mut self, c: Vec2, r: f32) -> Vec2 {
-        let d = r * self.unit().sqrt();
-        c + Vec2::from_angle(self.angle()) * d
-    }
-}
+#[path = "rng.rs"]
+mod rng;
+pub use rng::Rng;
 
 /// How far a shape reaches from its own origin: its size, for tolerances.
 pub fn reach(s: &Shape) -> f32 {
@@ -60,6 +36,205 @@ pub fn shadow(s: &Shape, pose: Pose, axis: Vec2) -> Interval {
     }
 }
 
+/// The axes the chapter's test tries for a pair, in its order, each with
+/// its place in that order: A's edge normals, then B's; for a polygon and
+/// a circle (either way round) the polygon's and then the circle's own
+/// axis, from the polygon's corner nearest the center; for two circles the
+/// line between the centers. Zero axes are left out (the test skips them).
+///
+/// Which corner is nearest can tie within rounding, and then the engines
+/// may start the circle's own axis from different corners: every corner
+/// within `tol` of the nearest distance gives a candidate, all at the
+/// circle axis's place.
+pub fn chapter_axes(shapes: &[Shape], p: &Pair, tol: f32) -> Vec<(usize, Vec2)> {
+    let place = |s: &Shape, pose: Pose| match s {
+        Shape::Polygon(q) => Ok(q.placed(pose.position, pose.angle)),
+        Shape::Circle { radius } => Err(Circle {
+            center: pose.position,
+            radius: *radius,
+        }),
+    };
+    let real = |v: &Vec2| v.length_squared() >= 0.5;
+    // A polygon's axes are its own edge normals turned by its pose, as
+    // every engine takes them (found again from the placed corners, a
+    // very short edge's normal would be far off).
+    let turned = |s: &Shape, pose: Pose| -> Vec<Vec2> {
+        match s {
+            Shape::Polygon(q) => edge_normals(q)
+                .filter(real)
+                .map(|n| Vec2::from_angle(pose.angle).rotate(n))
+                .collect(),
+            Shape::Circle { .. } => Vec::new(),
+        }
+    };
+    let (sa, sb) = (&shapes[p.a as usize], &shapes[p.b as usize]);
+    let (a, b) = (place(sa, p.pose_a), place(sb, p.pose_b));
+    let mut axes: Vec<Vec2> = turned(sa, p.pose_a);
+    axes.extend(turned(sb, p.pose_b));
+    let mut own: Vec<Vec2> = Vec::new();
+    match (&a, &b) {
+        (Ok(_), Ok(_)) => {}
+        (Ok(poly), Err(circle)) | (Err(circle), Ok(poly)) => {
+            let nearest = poly
+                .points()
+                .iter()
+                .map(|q| q.distance(circle.center))
+                .fold(f32::INFINITY, f32::min);
+            own.extend(
+                poly.points()
+                    .iter()
+                    .filter(|q| q.distance(circle.center) <= nearest + tol)
+                    .map(|q| (circle.center - *q).normalize_or_zero())
+                    .filter(real),
+            );
+        }
+        (Err(a), Err(b)) => {
+            let between = (a.center - b.center).normalize_or_zero();
+            axes.push(if real(&between) { between } else { Vec2::X });
+        }
+    }
+    let last = axes.len();
+    let mut list: Vec<(usize, Vec2)> = axes.into_iter().enumerate().collect();
+    list.extend(own.into_iter().map(|v| (last, v)));
+    list
+}
+
+/// Where `axis` (either way round) stands in the test's order: the place
+/// of the listed axis most nearly parallel to it (the first of any that
+/// are as near, to rounding), or `None` when none is within 1e-3.
+pub fn axis_place(axes: &[(usize, Vec2)], axis: Vec2) -> Option<usize> {
+    let off = |v: Vec2| v.perp_dot(axis).abs();
+    let nearest = axes
+        .iter()
+        .map(|&(_, v)| off(v))
+        .fold(f32::INFINITY, f32::min);
+    if nearest > 1e-3 {
+        return None;
+    }
+    axes.iter()
+        .find(|&&(_, v)| off(v) <= 2.0 * nearest + 1e-5)
+        .map(|&(k, _)| k)
+}
+
+/// Checks an engine's result for a pair against the chapter's answer,
+/// `want` (from `collide_one`), to within `tol` = 1e-4 of the shapes' size
+/// (the rounding of shapes placed far from the origin and turned):
+///
+/// - Verdicts differ only where both say the shapes are within `tol` of
+///   touching.
+/// - Overlapping: the same depth, and an axis along which A's push out
+///   really is that depth (the reference's, or one that ties with it).
+/// - Apart: a real gap of the reported width on the reported axis, A's
+///   shadow after B's (the axis points from B towards A), and it is the
+///   first gap in the test's order: the same axis as the reference's, with
+///   the same width. Only rounding may move the first gap: where the
+///   engine's gap comes earlier in the order than the reference's, the
+///   reference saw that axis's shadows overlap, so the engine's gap must be
+///   within `tol` of 0; where it comes later, the engine saw the
+///   reference's axis overlap, so the reference's gap must be within `tol`
+///   of 0. A gap wider than rounding on an earlier axis, missed, fails.
+pub fn check_result(
+    shapes: &[Shape],
+    p: &Pair,
+    got: &SatResult,
+    want: &SatResult,
+) -> Result<(), String> {
+    let (a, b) = (&shapes[p.a as usize], &shapes[p.b as usize]);
+    let size = reach(a).max(reach(b));
+    let tol = 1e-4 * size;
+    let fail = |why: &str| {
+        Err(format!(
+            "{why}: got {got:?}, reference {want:?}, size {size:e}"
+        ))
+    };
+    if !(got.depth >= 0.0 && got.depth.is_finite()) {
+        return fail("depth not finite and at least 0");
+    }
+    if (got.axis.length() - 1.0).abs() > 1e-4 {
+        return fail("axis not of length 1");
+    }
+    if got.overlapping != want.overlapping {
+        return if got.depth <= tol && want.depth <= tol {
+            Ok(())
+        } else {
+            fail("verdicts differ beyond touching")
+        };
+    }
+    let (sa, sb) = (shadow(a, p.pose_a, got.axis), shadow(b, p.pose_b, got.axis));
+    if got.overlapping {
+        if (got.depth - want.depth).abs() > tol {
+            return fail("depths differ");
+        }
+        if got.axis.distance(want.axis) > 1e-3 {
+            // A tie: the push along our axis must be as short as the
+            // reference's, and in our direction.
+            let push = sb.max - sa.min;
+            if (push - want.depth).abs() > tol {
+                return fail("axes differ and do not tie");
+            }
+        }
+        return Ok(());
+    }
+    // The axis points from B towards A: A's shadow comes after B's.
+    let gap = sa.min - sb.max;
+    if (gap - got.depth).abs() > tol || gap < -tol {
+        return fail("no gap of that width on that axis");
+    }
+    let axes = chapter_axes(shapes, p, tol);
+    let (Some(ours), Some(theirs)) = (axis_place(&axes, got.axis), axis_place(&axes, want.axis))
+    else {
+        return fail("the gap's axis is not one the test tries");
+    };
+    if ours == theirs {
+        if (got.depth - want.depth).abs() > tol || got.axis.distance(want.axis) > 1e-3 {
+            return fail("the same axis, but another gap");
+        }
+    } else if ours < theirs && got.depth > tol {
+        return fail("a gap on an earlier axis than the reference's first");
+    } else if ours > theirs && want.depth > tol {
+        return fail("not the first gap: the reference's comes earlier");
+    }
+    Ok(())
+}
+
+/// Shapes apart on two axes, where the first gap in the test's order is
+/// not the widest: a 2×2 box (its axes y, then x: its first edge runs
+/// along x) with a box or a circle of radius 1 whose center is 10 right
+/// and 3 down of it. On y the gap is 1, on x it is 8; the answer is y's.
+pub fn first_gap_cases() -> (Vec<Shape>, Vec<Pair>, Vec<SatResult>) {
+    let shapes = vec![
+        Shape::Polygon(Polygon::rectangle(2.0, 2.0).unwrap()),
+        Shape::Circle { radius: 1.0 },
+    ];
+    let at = |x: f32, y: f32| Pose {
+        position: Vec2::new(x, y),
+        angle: 0.0,
+    };
+    let pair = |a, pose_a, b, pose_b| Pair {
+        a,
+        pose_a,
+        b,
+        pose_b,
+    };
+    let pairs = vec![
+        pair(0, at(0.0, 0.0), 0, at(10.0, 3.0)),
+        pair(0, at(0.0, 0.0), 1, at(10.0, 3.0)),
+        pair(1, at(10.0, 3.0), 0, at(0.0, 0.0)),
+    ];
+    let gap = |x: f32, y: f32| SatResult {
+        overlapping: false,
+        axis: Vec2::new(x, y),
+        depth: 1.0,
+    };
+    // From B towards A: up for the box at the origin as A, down for the
+    // circle as A.
+    (
+        shapes,
+        pairs,
+        vec![gap(0.0, -1.0), gap(0.0, -1.0), gap(0.0, 1.0)],
+    )
+}
+
 /// A batch: the shape table and the pairs.
 pub struct Workload {
     pub name: &'static str,
@@ -67,16 +242,22 @@ pub struct Workload {
     pub pairs: Vec<Pair>,
 }
 
-/// The chapter's scene: the box 140×90 (A) against the regular pentagon of
-/// radius 80 (B) at the middle of the canvas, the box at random poses
-/// around it; about 40% of the pairs overlap.
+/// The chapter's box (A) and its regular pentagon (B), of the scene's
+/// sizes.
+pub fn chapter_shapes() -> Vec<Shape> {
+    vec![
+        Shape::Polygon(Polygon::rectangle(BOX_WIDTH, BOX_HEIGHT).expect("the chapter's box")),
+        Shape::Polygon(Polygon::regular(5, FIXED_RADIUS).expect("the chapter's pentagon")),
+    ]
+}
+
+/// The chapter's scene: the box (A) against the regular pentagon (B) at
+/// the scene's fixed center, the box at random poses around it; about 40%
+/// of the pairs overlap.
 pub fn chapter(n: usize, seed: u64) -> Workload {
     let mut rng = Rng(seed);
-    let shapes = vec![
-        Shape::Polygon(Polygon::rectangle(140.0, 90.0).unwrap()),
-        Shape::Polygon(Polygon::regular(5, 80.0).unwrap()),
-    ];
-    let center = Vec2::new(400.0, 300.0);
+    let shapes = chapter_shapes();
+    let center = FIXED_CENTER;
     let pairs = (0..n)
         .map(|_| Pair {
             a: 0,
