@@ -12,6 +12,9 @@
 //! of which the one with the median wall time is shown. The results are
 //! checked against `batch::collide` on the same pairs.
 
+#[path = "support/cli.rs"]
+mod cli;
+
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
@@ -172,7 +175,7 @@ fn run(args: Args) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    match run(<Args as clap::Parser>::parse()) {
+    match run(cli::parse::<Args>()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("gpu_throughput: {e}");

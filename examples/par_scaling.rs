@@ -10,6 +10,9 @@
 //! Last, it times the hand-over itself: work given to rayon's threads and
 //! back, once when they have been idle a while and once right after.
 
+#[path = "support/cli.rs"]
+mod cli;
+
 #[path = "../tests/support/batch_workloads.rs"]
 mod workloads;
 
@@ -59,7 +62,7 @@ struct Args {
 }
 
 fn main() {
-    let calls = <Args as clap::Parser>::parse().calls;
+    let calls = cli::parse::<Args>().calls;
     println!(
         "box vs pentagon; collide on one thread, collide_par on {}; {calls} calls of each per size, in turn",
         rayon::current_num_threads()

@@ -7,24 +7,12 @@
 
 #[path = "support/cli.rs"]
 mod cli;
+#[path = "../tests/support/rng.rs"]
+mod rng;
 
 use sat_visualizer::sat::shortcut::{flip_by_centers, shortcut_polygons};
 use sat_visualizer::sat::{Polygon, Vec2, sat_polygons};
 use sat_visualizer::scene::{BOX_HEIGHT, BOX_WIDTH, FIXED_CENTER, FIXED_RADIUS};
-
-/// SplitMix64: a small, seeded generator, so that every run samples the
-/// same placements.
-struct Rng(u64);
-
-impl Rng {
-    fn next_f32(&mut self) -> f32 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        ((z ^ (z >> 31)) >> 40) as f32 / (1u64 << 24) as f32
-    }
-}
 
 /// The chapter's statistics for the overlap-length shortcut, reproduced.
 #[derive(Debug, clap::Parser)]
@@ -50,11 +38,11 @@ fn main() {
     // radius plus the box's half-diagonal of the pentagon's center.
     let reach = FIXED_RADIUS + Vec2::new(BOX_WIDTH, BOX_HEIGHT).length() / 2.0;
 
-    let mut rng = Rng(seed);
+    let mut rng = rng::Rng(seed);
     let (mut overlapping, mut still_inside, mut wrong_flip) = (0u64, 0u64, 0u64);
     for _ in 0..samples {
-        let offset = Vec2::new(rng.next_f32() * 2.0 - 1.0, rng.next_f32() * 2.0 - 1.0) * reach;
-        let angle = rng.next_f32() * std::f32::consts::TAU;
+        let offset = Vec2::new(rng.unit() * 2.0 - 1.0, rng.unit() * 2.0 - 1.0) * reach;
+        let angle = rng.unit() * std::f32::consts::TAU;
         let a = box_shape.placed(center + offset, angle);
         let real = sat_polygons(&a, &pentagon);
         if !real.overlapping {

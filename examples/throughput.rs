@@ -13,6 +13,9 @@
 //! Where a wgpu adapter is found, the GPU collider gets a row too, and its
 //! time is split into upload, compute and read-back below the table.
 
+#[path = "support/cli.rs"]
+mod cli;
+
 #[path = "../tests/support/batch_workloads.rs"]
 mod workloads;
 
@@ -251,7 +254,7 @@ struct Args {
 }
 
 fn main() {
-    let n = <Args as clap::Parser>::parse().pairs as usize;
+    let n = cli::parse::<Args>().pairs as usize;
     let workloads: Vec<Prepared> = [
         workloads::chapter(n, 1),
         workloads::random_polygons(n, 2),
