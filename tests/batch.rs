@@ -556,3 +556,88 @@ proptest! {
         }
     }
 }
+
+/// The scalar manifold of one pair, on the placed shapes: the reference
+/// for the batch's.
+fn manifold_one(shapes: &[Shape], p: &Pair, margin: f32) -> sat_visualizer::sat::Manifold {
+    use sat_visualizer::sat::{
+        Circle, manifold_circles, manifold_polygon_circle, manifold_polygons,
+    };
+    let circle = |r: f32, pose: Pose| Circle::new(pose.position, r).unwrap();
+    match (&shapes[p.a as usize], &shapes[p.b as usize]) {
+        (Shape::Polygon(a), Shape::Polygon(b)) => manifold_polygons(
+            &a.placed(p.pose_a.position, p.pose_a.angle),
+            &b.placed(p.pose_b.position, p.pose_b.angle),
+            margin,
+        ),
+        (Shape::Polygon(a), Shape::Circle { radius }) => manifold_polygon_circle(
+            &a.placed(p.pose_a.position, p.pose_a.angle),
+            &circle(*radius, p.pose_b),
+            margin,
+        ),
+        (Shape::Circle { radius }, Shape::Polygon(b)) => manifold_polygon_circle(
+            &b.placed(p.pose_b.position, p.pose_b.angle),
+            &circle(*radius, p.pose_a),
+            margin,
+        )
+        .swapped(),
+        (Shape::Circle { radius: ra }, Shape::Circle { radius: rb }) => {
+            manifold_circles(&circle(*ra, p.pose_a), &circle(*rb, p.pose_b), margin)
+        }
+        _ => unreachable!("two kinds of shape"),
+    }
+}
+
+#[test]
+fn batch_manifolds_are_the_scalar_functions_in_order() {
+    let (shapes, pairs) = random_batch(20_000, 0x3a11);
+    let margin = 3.0;
+    let mut one = Vec::new();
+    batch::manifolds(&shapes, &pairs, margin, &mut one).unwrap();
+    let mut par = vec![sat_visualizer::sat::manifold_circles(
+        &sat_visualizer::sat::Circle::new(Vec2::ZERO, 1.0).unwrap(),
+        &sat_visualizer::sat::Circle::new(Vec2::X, 1.0).unwrap(),
+        0.0,
+    )];
+    batch::manifolds_par(&shapes, &pairs, margin, &mut par).unwrap();
+    assert_eq!(one.len(), pairs.len());
+    assert_eq!(one, par, "the same answers on all cores");
+    let mut touching = 0;
+    for (p, got) in pairs.iter().zip(&one) {
+        assert_eq!(*got, manifold_one(&shapes, p, margin), "{p:?}");
+        // Overlapping, the normal is the push's axis and the deepest point
+        // as deep as the push (up to rounding, or a tie between faces).
+        let hit = collide_one(
+            &shapes[p.a as usize],
+            p.pose_a,
+            &shapes[p.b as usize],
+            p.pose_b,
+        );
+        if hit.overlapping && hit.depth > 1e-2 {
+            touching += 1;
+            let deepest = got.deepest().expect("overlapping: points");
+            // Rounding of f32 coordinates: some units in the last place of
+            // the largest of them (pairs here reach 1e14 out).
+            let far = p.pose_a.position.abs().max_element()
+                + p.pose_b.position.abs().max_element()
+                + reach(&shapes[p.a as usize])
+                + reach(&shapes[p.b as usize]);
+            let tol = 64.0 * f32::EPSILON * far;
+            assert!(deepest <= -hit.depth + tol, "{p:?}: {got:?} vs {hit:?}");
+        }
+    }
+    assert!(touching > 1000, "{touching}");
+    // A bad batch is refused whole, as collide refuses it.
+    let mut bad = pairs[..10].to_vec();
+    bad[7].b = shapes.len() as u32;
+    let err = batch::manifolds(&shapes, &bad, margin, &mut one).unwrap_err();
+    assert!(
+        matches!(err, BatchError::ShapeIndex { pair: 7, .. }),
+        "{err:?}"
+    );
+    assert!(one.is_empty());
+    bad[7].b = 0;
+    bad[3].pose_a.angle = f32::NAN;
+    assert!(batch::manifolds_par(&shapes, &bad, margin, &mut par).is_err());
+    assert!(par.is_empty());
+}

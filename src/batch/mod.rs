@@ -36,11 +36,15 @@ use crate::sat::{
 mod isa;
 mod kernel;
 mod lanes;
+mod manifolds;
 pub(crate) mod prepared;
 mod scalar;
 mod walk;
 
 pub use isa::Isa;
+pub use manifolds::manifolds;
+#[cfg(feature = "parallel")]
+pub use manifolds::manifolds_par;
 
 /// Where a shape is placed in the world: moved to `position`, turned by
 /// `angle` radians about its own origin.

@@ -73,6 +73,17 @@ impl Manifold {
         self.points().iter().map(|p| p.separation).reduce(f32::min)
     }
 
+    /// The same contact seen from the other side: B's manifold against A
+    /// (the normal turned round, each id's halves swapped).
+    pub fn swapped(&self) -> Manifold {
+        let mut m = *self;
+        m.normal = -m.normal;
+        for p in &mut m.points[..m.count as usize] {
+            p.id = p.id.rotate_left(16);
+        }
+        m
+    }
+
     fn push(&mut self, point: ContactPoint) {
         if (self.count as usize) < self.points.len() {
             self.points[self.count as usize] = point;
@@ -128,8 +139,7 @@ struct Local<'a> {
 }
 
 impl<'a> Local<'a> {
-    fn new(poly: &'a Polygon, origin: Vec2) -> Local<'a> {
-        let corners = poly.points();
+    fn new(corners: &'a [Vec2], origin: Vec2) -> Local<'a> {
         // Twice the signed area, from corners measured from the first one
         // (the shoelace formula, with less round-off).
         let first = corners[0];
@@ -338,8 +348,20 @@ fn closest_features(a: &Local, b: &Local) -> (f32, Vec2, Vec2, Feature, Feature)
 /// y = 1.75, separation −0.5, normal (0, −1)); a corner into an edge gives
 /// one.
 pub fn manifold_polygons(a: &Polygon, b: &Polygon, margin: f32) -> Manifold {
+    polygons_by_corners(a.points(), b.points(), margin)
+}
+
+/// The mean of some corners: a point inside their convex outline.
+fn mean(corners: &[Vec2]) -> Vec2 {
+    corners.iter().copied().sum::<Vec2>() / corners.len() as f32
+}
+
+/// [`manifold_polygons`] on two convex outlines given by their corners
+/// (at least 3 each, as a [`Polygon`] has): what the batch engine calls on
+/// corners it has placed itself, without making polygons.
+pub(crate) fn polygons_by_corners(a: &[Vec2], b: &[Vec2], margin: f32) -> Manifold {
     let margin = sane_margin(margin);
-    let origin = a.center();
+    let origin = mean(a);
     let (la, lb) = (Local::new(a, origin), Local::new(b, origin));
     let (sep_a, face_a) = max_separation(&la, &lb);
     let (sep_b, face_b) = max_separation(&lb, &la);
@@ -399,10 +421,22 @@ pub fn manifold_polygons(a: &Polygon, b: &Polygon, margin: f32) -> Manifold {
 /// most, where the circle meets A's nearest face or corner. The margin
 /// works as for [`manifold_polygons`].
 pub fn manifold_polygon_circle(a: &Polygon, b: &Circle, margin: f32) -> Manifold {
+    polygon_circle_by_corners(a.points(), b.center, b.radius, margin)
+}
+
+/// [`manifold_polygon_circle`] on a convex outline given by its corners and
+/// a circle given by its center and radius.
+pub(crate) fn polygon_circle_by_corners(
+    a: &[Vec2],
+    center: Vec2,
+    radius: f32,
+    margin: f32,
+) -> Manifold {
     let margin = sane_margin(margin);
-    let origin = a.center();
+    let origin = mean(a);
     let la = Local::new(a, origin);
-    let c = b.center - origin;
+    let c = center - origin;
+    let b = Circle { center, radius };
     // The face whose line the circle's center is farthest out from (or,
     // inside, least far in from).
     let mut best = (f32::NEG_INFINITY, 0, Vec2::X);

@@ -34,7 +34,7 @@ mod collide;
 mod error;
 mod four;
 mod hull;
-mod manifold;
+pub(crate) mod manifold;
 mod shadow;
 mod shape;
 pub mod shortcut;
