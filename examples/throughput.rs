@@ -156,8 +156,38 @@ fn engines() -> Vec<Engine> {
         ),
         run: Box::new(|w, out| batch_verdicts(w, out, batch::collide_par)),
     });
+    // Contact manifolds (where the shapes touch, not only how deep); the
+    // verdict is whether the deepest point overlaps.
+    for (name, f) in [
+        (
+            "batch::manifolds (place + manifold_*)",
+            batch::manifolds as ManifoldFn,
+        ),
+        ("batch::manifolds_par", batch::manifolds_par),
+    ] {
+        list.push(Engine {
+            name: name.into(),
+            run: Box::new(move |w, out| {
+                let mut found = Vec::with_capacity(w.work.pairs.len());
+                let start = Instant::now();
+                f(&w.work.shapes, &w.work.pairs, 0.0, &mut found).expect("a valid batch");
+                let took = start.elapsed();
+                out.clear();
+                out.extend(found.iter().map(|m| m.deepest().is_some_and(|d| d <= 0.0)));
+                took
+            }),
+        });
+    }
     list
 }
+
+/// A batch manifold function.
+type ManifoldFn = fn(
+    &[Shape],
+    &[batch::Pair],
+    f32,
+    &mut Vec<sat_visualizer::sat::Manifold>,
+) -> Result<(), batch::BatchError>;
 
 /// A batch engine's verdicts; only the batch call itself is timed.
 fn batch_verdicts(
