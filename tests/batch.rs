@@ -640,3 +640,101 @@ fn batch_manifolds_are_the_scalar_functions_in_order() {
     assert!(batch::manifolds_par(&shapes, &bad, margin, &mut par).is_err());
     assert!(par.is_empty());
 }
+
+/// Our manifolds beside parry2d's `contact_manifold_convex_convex` (its
+/// polygon clipping) on the same pairs. Where parry2d's deepest point is as
+/// deep as the push (theirs is right), ours is too, with the same normal;
+/// where it is not, the test counts how often, and prints it. Where they
+/// give more points, theirs past the margin are the difference: parry2d
+/// keeps both ends of the clipped face whatever their distance. (Ours is
+/// checked against the push on every pair in
+/// `batch_manifolds_are_the_scalar_functions_in_order`.)
+#[test]
+fn manifolds_beside_parry2ds_contact_manifolds() {
+    use parry2d::query::{ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher};
+    let margin = 0.0;
+    for w in [
+        workloads::chapter(5000, 31),
+        workloads::random_polygons(5000, 32),
+        workloads::polygons_circles(5000, 33),
+    ] {
+        let parry = workloads::parry_shapes(&w.shapes);
+        let mut ours = Vec::new();
+        batch::manifolds(&w.shapes, &w.pairs, margin, &mut ours).unwrap();
+        let (mut overlapping, mut theirs_right, mut theirs_off) = (0, 0, 0);
+        let (mut we_have_fewer, mut we_have_more) = (0, 0);
+        for (p, m) in w.pairs.iter().zip(&ours) {
+            let hit = collide_one(
+                &w.shapes[p.a as usize],
+                p.pose_a,
+                &w.shapes[p.b as usize],
+                p.pose_b,
+            );
+            if !hit.overlapping || hit.depth < 1e-2 {
+                continue;
+            }
+            overlapping += 1;
+            let (pa, pb) = (
+                workloads::parry_pose(p.pose_a),
+                workloads::parry_pose(p.pose_b),
+            );
+            let mut theirs = ContactManifold::<(), ()>::new();
+            DefaultQueryDispatcher
+                .contact_manifold_convex_convex(
+                    &pa.inv_mul(&pb),
+                    &*parry[p.a as usize],
+                    &*parry[p.b as usize],
+                    None,
+                    None,
+                    margin,
+                    &mut theirs,
+                )
+                .unwrap();
+            let size = reach(&w.shapes[p.a as usize]).max(reach(&w.shapes[p.b as usize]));
+            let tol = 1e-3 * size;
+            let their_deepest = theirs
+                .points
+                .iter()
+                .map(|c| c.dist)
+                .fold(f32::INFINITY, f32::min);
+            if (their_deepest + hit.depth).abs() <= tol {
+                theirs_right += 1;
+                let deepest = m.deepest().expect("overlapping: points");
+                assert!(
+                    (deepest + hit.depth).abs() <= tol,
+                    "{}: parry2d {their_deepest}, ours {m:?}, the push {hit:?}",
+                    w.name
+                );
+                // Their normal is A's outward one in A's frame: A moves
+                // against it.
+                let their_normal = -(pa.rotation * theirs.local_n1);
+                if (their_normal - m.normal).length() < 1e-3 {
+                    match m.points().len().cmp(&theirs.points.len()) {
+                        std::cmp::Ordering::Less => {
+                            // What they keep and we do not is a point
+                            // apart by more than the margin.
+                            let beyond = theirs.points.iter().filter(|c| c.dist > margin).count();
+                            assert!(
+                                beyond >= theirs.points.len() - m.points().len(),
+                                "{}: {theirs:?} vs ours {m:?}",
+                                w.name
+                            );
+                            we_have_fewer += 1;
+                        }
+                        std::cmp::Ordering::Greater => we_have_more += 1,
+                        std::cmp::Ordering::Equal => {}
+                    }
+                }
+            } else {
+                theirs_off += 1;
+            }
+        }
+        println!(
+            "{}: {overlapping} overlapping; parry2d's deepest point right on {theirs_right}, \
+             off on {theirs_off}; with the same normal, we have fewer points on {we_have_fewer} \
+             (each a point of theirs apart by more than the margin) and more on {we_have_more}",
+            w.name
+        );
+        assert!(theirs_right > 0, "{}", w.name);
+    }
+}
