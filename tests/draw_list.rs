@@ -22,7 +22,7 @@ struct Setup {
     position: Vec2,
     angle: f32,
     sides: Option<usize>,
-    overlays: [bool; 4],
+    overlays: [bool; 5],
 }
 
 /// The scene for `setup`, fitted to its window, and the list it makes.
@@ -35,7 +35,8 @@ fn build(setup: &Setup) -> (Scene, DrawList) {
         Some(sides) => scene.set_sides(sides).expect("3 to 8 sides"),
         None => scene.set_circle(true),
     }
-    let [shadows, axes, shortcut, help] = setup.overlays;
+    let [shadows, axes, shortcut, help, contacts] = setup.overlays;
+    scene.set_contacts(contacts);
     scene.set_shadows(shadows);
     scene.set_all_axes(axes);
     scene.set_shortcut(shortcut);
@@ -102,7 +103,7 @@ fn setup() -> impl Strategy<Value = Setup> {
         position(),
         -10.0f32..10.0,
         prop_oneof![Just(None), (3usize..=8).prop_map(Some)],
-        any::<[bool; 4]>(),
+        any::<[bool; 5]>(),
     )
         .prop_map(
             |(physical, scale_factor, position, angle, sides, overlays)| Setup {
@@ -149,7 +150,7 @@ fn slivers_and_extremes_with_everything_shown() {
                         position,
                         angle: 0.3,
                         sides,
-                        overlays: [true; 4],
+                        overlays: [true; 5],
                     };
                     if let Err(e) = check(&setup) {
                         panic!("{setup:?}: {e}");
@@ -168,7 +169,7 @@ fn starting_scene(w: u32, h: u32) -> Setup {
         position: Vec2::new(320.0, 300.0),
         angle: 0.3,
         sides: Some(5),
-        overlays: [false; 4],
+        overlays: [false; 5],
     }
 }
 

@@ -423,6 +423,9 @@ fn options_parse_into_the_scene() {
         parse_args(Vec::<String>::new()).unwrap(),
         app::Command::Run(Options::default())
     );
+    assert!(
+        matches!(parse_args(["--contacts"]).unwrap(), app::Command::Run(o) if o.contacts && o.scene().unwrap().shows_contacts())
+    );
     let err = parse_args(["--sides", "2"]).unwrap_err();
     assert!(matches!(err, AppError::Args(_)) && err.exit_code() == 2);
 }

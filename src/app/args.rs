@@ -60,6 +60,8 @@ pub struct Options {
     pub all_axes: bool,
     /// Show the shortcut's answer.
     pub shortcut: bool,
+    /// Show the contact points, their separations and the normal.
+    pub contacts: bool,
     /// Start in the tank game rather than SAT Visualizer.
     pub tank: bool,
     /// How many times each of the tank's steps tests it against the
@@ -84,6 +86,7 @@ impl Default for Options {
             shadows: false,
             all_axes: false,
             shortcut: false,
+            contacts: false,
             tank: false,
             passes: None,
             hold: Vec::new(),
@@ -111,6 +114,7 @@ impl Options {
         scene.set_shadows(self.shadows);
         scene.set_all_axes(self.all_axes);
         scene.set_shortcut(self.shortcut);
+        scene.set_contacts(self.contacts);
         scene.set_tank_hints(keymap::tank_hints());
         if let Some(passes) = self.passes {
             scene
@@ -173,6 +177,10 @@ struct Cli {
     /// Show the overlap-length shortcut's answer beside the real push.
     #[arg(long)]
     shortcut: bool,
+    /// Show the contact points (a dot on each shape's surface), their
+    /// separations and the normal, as K does.
+    #[arg(long)]
+    contacts: bool,
     /// Start in the chapter's tank game (G switches in the window).
     #[arg(long)]
     tank: bool,
@@ -225,6 +233,7 @@ where
         shadows: cli.shadows,
         all_axes: cli.all_axes,
         shortcut: cli.shortcut,
+        contacts: cli.contacts,
         tank: cli.tank,
         passes: cli.passes,
         hold: cli.hold.map(|Holds(h)| h).unwrap_or_default(),

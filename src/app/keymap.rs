@@ -137,6 +137,15 @@ const KEYMAP: &[Binding] = &[
         words: "all axes",
         line: Line::Help,
     },
+    Binding {
+        codes: &[KeyCode::KeyK],
+        typed: &["k"],
+        named: &[],
+        label: "[K]",
+        command: Some(Command::Scene(ToggleContacts)),
+        words: "contacts",
+        line: Line::Help,
+    },
     // The digits 3 to 8 are one row in the hints; `digit` finds them.
     Binding {
         codes: &[],
@@ -385,6 +394,7 @@ mod tests {
             (KeyCode::KeyX, Some("x"), S(ToggleShortcut)),
             (KeyCode::KeyA, Some("A"), S(ToggleAllAxes)),
             (KeyCode::Space, Some(" "), S(PushOut)),
+            (KeyCode::KeyK, Some("K"), S(ToggleContacts)),
             (KeyCode::Digit3, Some("3"), S(Sides(3))),
             (KeyCode::Numpad8, Some("8"), S(Sides(8))),
             (KeyCode::Escape, None, Command::Quit),
@@ -410,7 +420,7 @@ mod tests {
         );
         assert_eq!(
             h.help,
-            "[S] shadows   [Space] push out   [X] shortcut   [A] all axes   [3]-[8] sides   [H] hide"
+            "[S] shadows   [Space] push out   [X] shortcut   [A] all axes   [K] contacts   [3]-[8] sides   [H] hide"
         );
         let help = help_text();
         for row in [

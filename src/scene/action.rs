@@ -24,6 +24,9 @@ pub enum Action {
     ToggleShortcut,
     /// Shows or hides every axis the test tries.
     ToggleAllAxes,
+    /// Shows or hides the contact points (a dot on each surface), their
+    /// separations and the normal.
+    ToggleContacts,
     /// Shows or hides the help line.
     ToggleHelp,
     /// Makes the fixed shape a regular polygon of this many sides

@@ -42,24 +42,32 @@ const _: () = assert!(MIN_SHOWN_DASH >= MIN_DASH);
 const MAX_GRID_LINES: f32 = 256.0;
 
 /// World → logical, for points, widths and sizes alike.
-struct Pen<'a> {
-    view: View,
-    list: &'a mut DrawList,
+pub(super) struct Pen<'a> {
+    pub(super) view: View,
+    pub(super) list: &'a mut DrawList,
 }
 
 impl Pen<'_> {
-    fn at(&self, w: Vec2) -> Vec2 {
+    pub(super) fn at(&self, w: Vec2) -> Vec2 {
         self.view.to_logical(w)
     }
-    fn len(&self, w: f32) -> f32 {
+    pub(super) fn len(&self, w: f32) -> f32 {
         w * self.view.scale
     }
-    fn line(&mut self, from: Vec2, to: Vec2, width: f32, color: Color) {
+    pub(super) fn line(&mut self, from: Vec2, to: Vec2, width: f32, color: Color) {
         let (f, t, w) = (self.at(from), self.at(to), self.len(width));
         self.list.line(f, t, w, color);
     }
     /// A dashed line whose dash is at least [`MIN_SHOWN_DASH`] long.
-    fn dashed(&mut self, from: Vec2, to: Vec2, width: f32, dash: f32, gap: f32, color: Color) {
+    pub(super) fn dashed(
+        &mut self,
+        from: Vec2,
+        to: Vec2,
+        width: f32,
+        dash: f32,
+        gap: f32,
+        color: Color,
+    ) {
         let (f, t) = (self.at(from), self.at(to));
         let (w, mut d, mut g) = (self.len(width), self.len(dash), self.len(gap));
         if d < MIN_SHOWN_DASH {
@@ -68,7 +76,7 @@ impl Pen<'_> {
         }
         self.list.dashed(f, t, w, d, g, color);
     }
-    fn polygon(&mut self, poly: &Polygon, paint: Paint) {
+    pub(super) fn polygon(&mut self, poly: &Polygon, paint: Paint) {
         let paint = Paint {
             fill: paint.fill,
             stroke: paint.stroke.map(|(c, w)| (c, self.len(w))),
@@ -79,7 +87,7 @@ impl Pen<'_> {
     }
     /// A line of text, its size scaled with the view (the view's scale
     /// keeps it above 0; the cap is a second guard).
-    fn text(&mut self, text: impl Into<String>, at: Vec2, color: Color) {
+    pub(super) fn text(&mut self, text: impl Into<String>, at: Vec2, color: Color) {
         let (p, s) = (self.at(at), self.len(TEXT_SIZE).min(MAX_TEXT_SIZE));
         self.list.text(text, p, s, color);
     }
@@ -168,6 +176,7 @@ impl Scene {
         if self.shows_shadows() {
             self.draw_shadows(&mut pen, color_a, color_b);
         }
+        self.draw_contacts(&mut pen);
 
         let readout_color = if result.overlapping { AMBER } else { TEXT };
         pen.text(self.readout(), Vec2::new(12.0, 10.0), readout_color);

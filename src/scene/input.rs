@@ -72,6 +72,13 @@ impl Scene {
         self.show_shortcut = on;
     }
 
+    /// Shows or hides the contact points, their separations and the normal
+    /// ([`Action::ToggleContacts`]).
+    pub fn set_contacts(&mut self, on: bool) {
+        self.show_contacts = on;
+        self.settle_contacts();
+    }
+
     /// Shows or hides the help line ([`Action::ToggleHelp`]).
     pub fn set_help(&mut self, on: bool) {
         self.show_help = on;
@@ -142,6 +149,7 @@ impl Scene {
             Action::ToggleShortcut => self.show_shortcut = !self.show_shortcut,
             Action::ToggleAllAxes => self.show_all_axes = !self.show_all_axes,
             Action::ToggleHelp => self.show_help = !self.show_help,
+            Action::ToggleContacts => self.set_contacts(!self.show_contacts),
             Action::Sides(n) => return self.set_sides(n as usize).is_ok(),
             _ => return false,
         }

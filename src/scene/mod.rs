@@ -31,6 +31,7 @@
 //! ```
 
 mod action;
+mod contacts;
 mod draw;
 mod error;
 mod input;
@@ -45,7 +46,7 @@ pub use error::SceneError;
 pub use palette::{AMBER, BACKGROUND, BLUE, GREEN, GREY, GRID, SILVER, TEXT};
 pub use readout::shape_name;
 pub use state::{
-    BOX_HEIGHT, BOX_START, BOX_START_ANGLE, BOX_WIDTH, FIXED_CENTER, FIXED_RADIUS, Fixed, Hints,
-    MAX_POSITION, MAX_SIDES, MIN_SIDES, Scene, ShadowView, TURN_SPEED,
+    BOX_HEIGHT, BOX_START, BOX_START_ANGLE, BOX_WIDTH, CONTACT_MARGIN, FIXED_CENTER, FIXED_RADIUS,
+    Fixed, Hints, MAX_POSITION, MAX_SIDES, MIN_SIDES, Scene, ShadowView, TURN_SPEED,
 };
 pub use view::{View, WORLD_HEIGHT, WORLD_WIDTH, logical_from_physical};

@@ -9,7 +9,7 @@ use glam::Vec2;
 
 use super::view::View;
 use crate::sat::{
-    self, Circle, Interval, Polygon, SatResult, project_circle, project_polygon, shortcut,
+    self, Circle, Interval, Manifold, Polygon, SatResult, project_circle, project_polygon, shortcut,
 };
 
 /// How fast a held Left or Right turns the box, in radians a second.
@@ -27,6 +27,9 @@ pub const FIXED_CENTER: Vec2 = Vec2::new(620.0, 380.0);
 /// The fixed shape's radius: the polygon's corners' distance from its
 /// center, or the circle's radius.
 pub const FIXED_RADIUS: f32 = 80.0;
+/// How far apart the shapes may be, in world units, for a contact point
+/// to show (a speculative contact, just before they touch).
+pub const CONTACT_MARGIN: f32 = 8.0;
 /// The fewest sides the fixed polygon can have (key 3).
 pub const MIN_SIDES: usize = 3;
 /// The most sides the fixed polygon can have (key 8).
@@ -79,6 +82,12 @@ pub struct Scene {
     pub(super) show_all_axes: bool,
     pub(super) show_shortcut: bool,
     pub(super) show_help: bool,
+    /// Whether the contact points and normal are shown (K).
+    pub(super) show_contacts: bool,
+    /// The contact manifold, as the state is now: found by
+    /// [`Scene::settle`] only while the contacts are shown, so the default
+    /// frame never pays for it.
+    pub(super) contacts: Option<Manifold>,
     pub(super) view: View,
     /// The key hints the app gave (see [`Scene::set_hints`]).
     pub(super) hints: Hints,
@@ -150,6 +159,8 @@ impl Scene {
             show_all_axes: false,
             show_shortcut: false,
             show_help: false,
+            show_contacts: false,
+            contacts: None,
             view: View::default(),
             hints: Hints::default(),
             #[cfg(test)]
@@ -176,6 +187,19 @@ impl Scene {
         {
             self.tests_run += 1;
         }
+        self.settle_contacts();
+    }
+
+    /// Finds the contact manifold for the state as it is now, or drops it
+    /// when the contacts are hidden.
+    pub(super) fn settle_contacts(&mut self) {
+        self.contacts = self.show_contacts.then(|| {
+            if self.use_circle {
+                sat::manifold_polygon_circle(&self.placed, &self.circle, CONTACT_MARGIN)
+            } else {
+                sat::manifold_polygons(&self.placed, &self.fixed_polygon, CONTACT_MARGIN)
+            }
+        });
     }
 
     // ---- the state, read ------------------------------------------------
@@ -257,6 +281,19 @@ impl Scene {
     /// Whether the help line is shown (H).
     pub fn shows_help(&self) -> bool {
         self.show_help
+    }
+
+    /// Whether the contact points, their separations and the normal are
+    /// shown (K).
+    pub fn shows_contacts(&self) -> bool {
+        self.show_contacts
+    }
+
+    /// The contact manifold of the box (A) against the fixed shape (B),
+    /// with a margin of [`CONTACT_MARGIN`]: `None` while the contacts are
+    /// hidden (it is only found while they show).
+    pub fn contacts(&self) -> Option<Manifold> {
+        self.contacts
     }
 
     // ---- the test -------------------------------------------------------
