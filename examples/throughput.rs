@@ -25,8 +25,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use parry2d::query;
 use sat_visualizer::batch::{self, Isa, Pair, Shape};
 use sat_visualizer::sat::{
-    Circle, Polygon, SatResult, polygon_axes, polygon_circle_axes, sat_on_axes, sat_polygon_circle,
-    sat_polygons,
+    Circle, Polygon, SatResult, manifold_polygon_circle, manifold_polygons, polygon_axes,
+    polygon_circle_axes, sat_on_axes, sat_polygon_circle, sat_polygons,
 };
 use workloads::Workload;
 
@@ -124,6 +124,31 @@ fn engines() -> Vec<Engine> {
             }),
         },
         Engine {
+            name: "parry2d contact_manifold_convex_convex".into(),
+            run: Box::new(|w, out| {
+                use parry2d::query::{
+                    ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher,
+                };
+                out.clear();
+                let mut manifold = ContactManifold::<(), ()>::new();
+                let start = Instant::now();
+                for (p, (pa, pb)) in w.work.pairs.iter().zip(&w.parry_poses) {
+                    manifold.points.clear();
+                    let ok = DefaultQueryDispatcher.contact_manifold_convex_convex(
+                        &pa.inv_mul(pb),
+                        &*w.parry[p.a as usize],
+                        &*w.parry[p.b as usize],
+                        None,
+                        None,
+                        0.0,
+                        &mut manifold,
+                    );
+                    out.push(ok.is_ok() && manifold.points.iter().any(|c| c.dist <= 0.0));
+                }
+                start.elapsed()
+            }),
+        },
+        Engine {
             name: "collide_one (place + sat_*)".into(),
             run: Box::new(|w, out| {
                 out.clear();
@@ -212,7 +237,19 @@ fn batch_verdicts(
 /// out of the timing): `sat_polygons` or `sat_polygon_circle`, or with
 /// `chapter_loop` the chapter's plain loop (`sat_on_axes`). Placed in
 /// blocks, so memory stays small; returns the time spent testing only.
-fn sat_on_placed(w: &Prepared, out: &mut Vec<bool>, chapter_loop: bool) -> Duration {
+/// Which scalar function a pre-placed row times.
+#[derive(Clone, Copy, PartialEq)]
+enum Scalar {
+    /// `sat_polygons` / `sat_polygon_circle`.
+    Sat,
+    /// The chapter's own loop, `sat_on_axes`.
+    ChapterLoop,
+    /// `manifold_polygons` / `manifold_polygon_circle` (no margin); the
+    /// verdict is whether the deepest point overlaps.
+    Manifold,
+}
+
+fn sat_on_placed(w: &Prepared, out: &mut Vec<bool>, scalar: Scalar) -> Duration {
     enum Placed {
         P(Polygon),
         C(Circle),
@@ -238,18 +275,26 @@ fn sat_on_placed(w: &Prepared, out: &mut Vec<bool>, chapter_loop: bool) -> Durat
             .collect();
         let start = Instant::now();
         for (a, b) in &placed {
-            let r = match (a, b) {
-                (Placed::P(a), Placed::P(b)) if chapter_loop => {
-                    sat_on_axes(a, b, polygon_axes(a, b))
+            let overlapping = match (a, b, scalar) {
+                (Placed::P(a), Placed::P(b), Scalar::ChapterLoop) => {
+                    sat_on_axes(a, b, polygon_axes(a, b)).overlapping
                 }
-                (Placed::P(a), Placed::C(b)) if chapter_loop => {
-                    sat_on_axes(a, b, polygon_circle_axes(a, b))
+                (Placed::P(a), Placed::C(b), Scalar::ChapterLoop) => {
+                    sat_on_axes(a, b, polygon_circle_axes(a, b)).overlapping
                 }
-                (Placed::P(a), Placed::P(b)) => sat_polygons(a, b),
-                (Placed::P(a), Placed::C(b)) => sat_polygon_circle(a, b),
+                (Placed::P(a), Placed::P(b), Scalar::Sat) => sat_polygons(a, b).overlapping,
+                (Placed::P(a), Placed::C(b), Scalar::Sat) => sat_polygon_circle(a, b).overlapping,
+                (Placed::P(a), Placed::P(b), Scalar::Manifold) => manifold_polygons(a, b, 0.0)
+                    .deepest()
+                    .is_some_and(|d| d <= 0.0),
+                (Placed::P(a), Placed::C(b), Scalar::Manifold) => {
+                    manifold_polygon_circle(a, b, 0.0)
+                        .deepest()
+                        .is_some_and(|d| d <= 0.0)
+                }
                 _ => unreachable!("the workloads put polygons as A"),
             };
-            out.push(r.overlapping);
+            out.push(overlapping);
         }
         spent += start.elapsed();
     }
@@ -308,11 +353,16 @@ fn main() {
     };
     // In table order: the scalar functions on shapes placed beforehand go
     // after collide_one, which places them itself.
-    for (at, chapter_loop, name) in [
-        (3, false, "sat_* on pre-placed shapes"),
-        (4, true, "chapter's loop on pre-placed shapes"),
+    for (at, scalar, name) in [
+        (4, Scalar::Sat, "sat_* on pre-placed shapes"),
+        (
+            5,
+            Scalar::ChapterLoop,
+            "chapter's loop on pre-placed shapes",
+        ),
+        (6, Scalar::Manifold, "manifold_* on pre-placed shapes"),
     ] {
-        let run: Run = Box::new(move |w, out| sat_on_placed(w, out, chapter_loop));
+        let run: Run = Box::new(move |w, out| sat_on_placed(w, out, scalar));
         engines.insert(
             at,
             Engine {

@@ -136,7 +136,15 @@ struct Local<'a> {
     /// +1 when the corners go counterclockwise (in y-up terms), -1 when
     /// clockwise: the outward normal of edge `e` is `turn * (e.y, -e.x)`.
     turn: f32,
+    /// The edges' outward unit normals, found once (each is a square root
+    /// and a division, and the search asks for each several times), for
+    /// polygons of up to [`KEPT_NORMALS`] corners; larger ones find them
+    /// as asked.
+    normals: [Vec2; KEPT_NORMALS],
 }
+
+/// How many edges' normals a [`Local`] keeps on the stack.
+const KEPT_NORMALS: usize = 16;
 
 impl<'a> Local<'a> {
     fn new(corners: &'a [Vec2], origin: Vec2) -> Local<'a> {
@@ -147,11 +155,18 @@ impl<'a> Local<'a> {
         for w in corners.windows(2) {
             area += (w[0] - first).perp_dot(w[1] - first);
         }
-        Local {
+        let mut local = Local {
             corners,
             origin,
             turn: if area >= 0.0 { 1.0 } else { -1.0 },
+            normals: [Vec2::ZERO; KEPT_NORMALS],
+        };
+        if corners.len() <= KEPT_NORMALS {
+            for i in 0..corners.len() {
+                local.normals[i] = local.find_normal(i);
+            }
         }
+        local
     }
 
     fn len(&self) -> usize {
@@ -169,10 +184,18 @@ impl<'a> Local<'a> {
 
     /// Edge `i`'s outward unit normal, or `None` for an edge of no length.
     fn normal(&self, i: usize) -> Option<Vec2> {
-        let e = self.corner(self.next(i)) - self.corner(i);
-        let n = Vec2::new(e.y, -e.x) * self.turn;
-        let n = super::shape::unit_or_zero(n);
+        let n = if self.len() <= KEPT_NORMALS {
+            self.normals[i]
+        } else {
+            self.find_normal(i)
+        };
         (n != Vec2::ZERO).then_some(n)
+    }
+
+    /// Edge `i`'s outward unit normal worked out (zero for no length).
+    fn find_normal(&self, i: usize) -> Vec2 {
+        let e = self.corners[self.next(i)] - self.corners[i];
+        super::shape::unit_or_zero(Vec2::new(e.y, -e.x) * self.turn)
     }
 }
 
@@ -181,7 +204,11 @@ impl<'a> Local<'a> {
 /// normal at the least (negative: they reach in). The largest of those is
 /// the separation on `own`'s faces (the least overlap, or the widest gap,
 /// among its axes); the first of any that tie wins.
-fn max_separation(own: &Local, other: &Local) -> (f32, usize) {
+///
+/// A face past `enough` is answer enough (the shapes are farther apart
+/// than the margin), so the search stops there, as the test stops at its
+/// first gap.
+fn max_separation(own: &Local, other: &Local, enough: f32) -> (f32, usize) {
     let mut best = (f32::NEG_INFINITY, 0);
     for i in 0..own.len() {
         let Some(n) = own.normal(i) else { continue };
@@ -192,6 +219,9 @@ fn max_separation(own: &Local, other: &Local) -> (f32, usize) {
         }
         if least > best.0 {
             best = (least, i);
+            if least > enough {
+                break;
+            }
         }
     }
     best
@@ -363,8 +393,11 @@ pub(crate) fn polygons_by_corners(a: &[Vec2], b: &[Vec2], margin: f32) -> Manifo
     let margin = sane_margin(margin);
     let origin = mean(a);
     let (la, lb) = (Local::new(a, origin), Local::new(b, origin));
-    let (sep_a, face_a) = max_separation(&la, &lb);
-    let (sep_b, face_b) = max_separation(&lb, &la);
+    let (sep_a, face_a) = max_separation(&la, &lb, margin);
+    if sep_a > margin {
+        return Manifold::empty(-la.normal(face_a).unwrap_or(Vec2::X));
+    }
+    let (sep_b, face_b) = max_separation(&lb, &la, margin);
     // A's faces first, as the test tries A's axes first: B's face is the
     // reference only where it leaves strictly less overlap.
     let (sep, side, face) = if sep_b > sep_a {
