@@ -11,7 +11,7 @@ use glam::Vec2;
 use super::error::AppError;
 use super::keymap;
 use crate::scene::{
-    BOX_START, BOX_START_ANGLE, MAX_POSITION, MAX_SIDES, MIN_SIDES, Scene, WORLD_HEIGHT,
+    BOX_START, BOX_START_ANGLE, Figure, MAX_POSITION, MAX_SIDES, MIN_SIDES, Scene, WORLD_HEIGHT,
     WORLD_WIDTH,
 };
 
@@ -57,6 +57,14 @@ pub struct Options {
     pub all_axes: bool,
     /// Show the shortcut's answer.
     pub shortcut: bool,
+    /// Show Figure 16.2's path.
+    pub path: bool,
+    /// Show the test's axis K (from 1), or its result past the last.
+    pub step: Option<usize>,
+    /// Load the chapter's figure.
+    pub figure: Option<Figure>,
+    /// B's corners, in world pixels, in order around its outline.
+    pub corners: Option<Vec<Vec2>>,
 }
 
 impl Default for Options {
@@ -73,6 +81,10 @@ impl Default for Options {
             shadows: false,
             all_axes: false,
             shortcut: false,
+            path: false,
+            step: None,
+            figure: None,
+            corners: None,
         }
     }
 }
@@ -83,6 +95,15 @@ impl Options {
     pub fn scene(&self) -> Result<Scene, AppError> {
         let mut scene = Scene::new();
         scene.set_hints(keymap::hints());
+        scene.set_chapter_keys(keymap::chapter_keys());
+        if let Some(figure) = self.figure {
+            scene.load_figure(figure);
+        }
+        if let Some(corners) = &self.corners {
+            scene
+                .set_corners(corners.clone())
+                .map_err(|e| AppError::Args(format!("--corners: {e}")))?;
+        }
         if let Some(sides) = self.sides {
             scene
                 .set_sides(sides)
@@ -93,10 +114,15 @@ impl Options {
         scene
             .set_box(position, angle)
             .map_err(|e| AppError::Args(e.to_string()))?;
-        scene.set_circle(self.circle);
-        scene.set_shadows(self.shadows);
-        scene.set_all_axes(self.all_axes);
-        scene.set_shortcut(self.shortcut);
+        // A figure sets its own shape and overlays; the options add to them.
+        scene.set_circle(self.circle || scene.uses_circle());
+        scene.set_shadows(self.shadows || scene.shows_shadows());
+        scene.set_all_axes(self.all_axes || scene.shows_all_axes());
+        scene.set_shortcut(self.shortcut || scene.shows_shortcut());
+        scene.set_path(self.path);
+        if self.step.is_some() {
+            scene.set_step(self.step);
+        }
         scene.resize(self.size.0 as f32, self.size.1 as f32);
         Ok(scene)
     }
@@ -148,6 +174,21 @@ struct Cli {
     /// Show the overlap-length shortcut's answer beside the real push.
     #[arg(long)]
     shortcut: bool,
+    /// Show Figure 16.2's path: where the box's center goes as it slides
+    /// around B just touching (key P).
+    #[arg(long)]
+    path: bool,
+    /// Show the test's axis K of M (from 1; past the last axis tried, the
+    /// result), with both shadows and the step table (keys T, Shift+T).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    step: Option<u32>,
+    /// Load one of the chapter's figures (PageDown, PageUp).
+    #[arg(long, value_name = "NAME", value_parser = clap::builder::PossibleValuesParser::new(Figure::NAMES))]
+    figure: Option<String>,
+    /// B's corners in world pixels, in order around its outline,
+    /// "X,Y;X,Y;..." (a dent is tested as its hull).
+    #[arg(long, value_name = "X,Y;X,Y;...", value_parser = corners, allow_hyphen_values = true)]
+    corners: Option<Vec<Vec2>>,
 }
 
 /// The help text `--help` prints: the options, then the keymap's keys.
@@ -184,6 +225,13 @@ where
         shadows: cli.shadows,
         all_axes: cli.all_axes,
         shortcut: cli.shortcut,
+        path: cli.path,
+        step: cli.step.map(|k| k as usize),
+        figure: cli
+            .figure
+            .as_deref()
+            .and_then(|n| Figure::from_name(n).ok()),
+        corners: cli.corners,
     };
     if opts.screenshot.is_some() {
         let (w, h) = opts.size;
@@ -264,6 +312,24 @@ fn point(v: &str) -> Result<Vec2, String> {
         })
 }
 
+/// `--corners`: at least 3 distinct corners, each finite and within the
+/// box's range, not all on one line; a dent is fine (the scene tests the
+/// hull).
+fn corners(v: &str) -> Result<Vec<Vec2>, String> {
+    let mut out = Vec::new();
+    for part in v.split(';').map(str::trim).filter(|p| !p.is_empty()) {
+        let p = point(part).map_err(|_| {
+            format!(
+                "corner {part:?} needs X,Y as two finite numbers within ±{MAX_POSITION}, as in \"560,300;680,300;620,420\""
+            )
+        })?;
+        out.push(p);
+    }
+    let mut scene = Scene::new();
+    scene.set_corners(out.clone()).map_err(|e| e.to_string())?;
+    Ok(out)
+}
+
 fn angle(v: &str) -> Result<f32, String> {
     v.parse::<f32>()
         .ok()
@@ -288,6 +354,12 @@ mod tests {
             (&["--box", "1"], "X,Y"),
             (&["--frobnicate"], "--frobnicate"),
             (&["--circle=yes"], "--circle"),
+            (&["--figure", "nope"], "worked-example"),
+            (&["--corners", "1,2;3,4"], "3 distinct"),
+            (&["--corners", "1,2;3,4;nan,5"], "--corners"),
+            (&["--corners", "1,2;3,4;1e9,5"], "--corners"),
+            (&["--corners", "0,0;1,1;2,2"], "one line"),
+            (&["--step", "0"], "--step"),
         ] {
             let Err(AppError::Args(why)) = parse_args(args.iter().copied()) else {
                 panic!("{args:?} is refused");

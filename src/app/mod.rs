@@ -17,7 +17,7 @@ mod window;
 
 pub use args::{Command, MAX_PHYSICAL_SIDE, MAX_SCALE, Options, help, parse_args};
 pub use error::AppError;
-pub use keymap::{help_text, hints};
+pub use keymap::{chapter_keys, help_text, hints};
 pub use screenshot::{save_screenshot, screenshot_image};
 pub use window::{TITLE, run_window};
 

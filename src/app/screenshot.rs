@@ -22,10 +22,17 @@ pub fn screenshot_image(opts: &Options) -> Result<image::RgbaImage, AppError> {
     Ok(render_to_image(&list, w, h, opts.scale)?)
 }
 
-/// Renders the screenshot and writes it to `path` as a PNG.
+/// Renders the screenshot and writes it to `path` as a PNG, then prints
+/// each line of text the picture shows to stdout, top to bottom (the
+/// readout, the axes line, the overlays' lines, the caption, the keys), so
+/// a script can check the chapter's numbers.
 pub fn save_screenshot(opts: &Options, path: &Path) -> Result<(), AppError> {
     let image = screenshot_image(opts)?;
     image
         .save_with_format(path, image::ImageFormat::Png)
-        .map_err(|e| AppError::Image(format!("{}: {e}", path.display())))
+        .map_err(|e| AppError::Image(format!("{}: {e}", path.display())))?;
+    for line in opts.scene()?.text_lines() {
+        println!("{line}");
+    }
+    Ok(())
 }
