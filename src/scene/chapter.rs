@@ -159,13 +159,21 @@ impl Scene {
         let Some(k) = self.step() else {
             return Vec::new();
         };
-        let (steps, _) = self.axis_steps();
-        steps
+        let (steps, total) = self.axis_steps();
+        let mut rows: Vec<String> = steps
             .iter()
             .take(k)
             .enumerate()
             .map(|(i, s)| s.row(i + 1))
-            .collect()
+            .collect();
+        if k > steps.len() {
+            let tried = steps.len();
+            let different = steps.iter().filter(|s| s.repeats.is_none()).count();
+            rows.push(format!(
+                "{tried} of {total} axes tried, {different} different directions"
+            ));
+        }
+        rows
     }
 
     // ---- words ----------------------------------------------------------

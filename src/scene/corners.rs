@@ -97,10 +97,11 @@ impl Scene {
         self.chapter.held_corner = self.corner_at(world);
     }
 
-    /// Moves the held corner to `world`; an outline that would have all
-    /// its corners on one line keeps the corner where it was. Returns
+    /// Moves the held corner as far as the pointer moved (`by`, in world
+    /// units), so it stays under the pointer; an outline that would have
+    /// all its corners on one line keeps the corner where it was. Returns
     /// whether B changed.
-    pub(super) fn drag_corner(&mut self, world: Vec2) -> bool {
+    pub(super) fn drag_corner(&mut self, by: Vec2) -> bool {
         let Some(i) = self.chapter.held_corner else {
             return false;
         };
@@ -108,7 +109,7 @@ impl Scene {
         if i >= corners.len() {
             return false;
         }
-        corners[i] = world.clamp(Vec2::splat(-MAX_POSITION), Vec2::splat(MAX_POSITION));
+        corners[i] = (corners[i] + by).clamp(Vec2::splat(-MAX_POSITION), Vec2::splat(MAX_POSITION));
         self.set_corners(corners).is_ok()
     }
 

@@ -154,7 +154,7 @@ impl Scene {
         self.chapter.figure = Some(figure);
         match figure {
             Figure::WorkedExample => {
-                let origin = Vec2::new(300.0, 150.0);
+                let origin = Vec2::new(420.0, 190.0);
                 let square = scaled(
                     &[(0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (0.0, 2.0)],
                     100.0,
@@ -198,7 +198,12 @@ impl Scene {
             }
             Figure::CornerCircle => {
                 self.use_circle = true;
+                // The chapter's step 5, then the box moved along the push
+                // until its corner is 22 px in.
                 self.box_pos = Vec2::new(508.0, 290.0);
+                self.settle();
+                let r = self.result();
+                self.box_pos -= r.axis * (22.0 - r.depth);
                 self.show_shadows = true;
                 self.settle();
             }
@@ -222,7 +227,7 @@ impl Scene {
                 self.settle();
             }
             Figure::Exercise3 => {
-                let origin = Vec2::new(300.0, 150.0);
+                let origin = Vec2::new(420.0, 190.0);
                 let a = scaled(
                     &[(0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (0.0, 2.0)],
                     100.0,

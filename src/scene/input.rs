@@ -107,7 +107,7 @@ impl Scene {
         let world = self.view.to_world(logical);
         let last = self.last_pointer.replace(world);
         if self.chapter.held_corner.is_some() {
-            return self.drag_corner(world);
+            return self.drag_corner(world - last.unwrap_or(world));
         }
         match last {
             Some(last) if self.grabbed => {
