@@ -188,8 +188,13 @@ struct Cli {
     /// B's corners in world pixels, in order around its outline,
     /// "X,Y;X,Y;..." (a dent is tested as its hull).
     #[arg(long, value_name = "X,Y;X,Y;...", value_parser = corners, allow_hyphen_values = true)]
-    corners: Option<Vec<Vec2>>,
+    corners: Option<Corners>,
 }
+
+/// B's corners as `--corners` gives them (one value, so clap does not
+/// take it for a list of values).
+#[derive(Debug, Clone)]
+struct Corners(Vec<Vec2>);
 
 /// The help text `--help` prints: the options, then the keymap's keys.
 pub fn help() -> String {
@@ -231,7 +236,7 @@ where
             .figure
             .as_deref()
             .and_then(|n| Figure::from_name(n).ok()),
-        corners: cli.corners,
+        corners: cli.corners.map(|Corners(c)| c),
     };
     if opts.screenshot.is_some() {
         let (w, h) = opts.size;
@@ -315,7 +320,7 @@ fn point(v: &str) -> Result<Vec2, String> {
 /// `--corners`: at least 3 distinct corners, each finite and within the
 /// box's range, not all on one line; a dent is fine (the scene tests the
 /// hull).
-fn corners(v: &str) -> Result<Vec<Vec2>, String> {
+fn corners(v: &str) -> Result<Corners, String> {
     let mut out = Vec::new();
     for part in v.split(';').map(str::trim).filter(|p| !p.is_empty()) {
         let p = point(part).map_err(|_| {
@@ -327,7 +332,7 @@ fn corners(v: &str) -> Result<Vec<Vec2>, String> {
     }
     let mut scene = Scene::new();
     scene.set_corners(out.clone()).map_err(|e| e.to_string())?;
-    Ok(out)
+    Ok(Corners(out))
 }
 
 fn angle(v: &str) -> Result<f32, String> {

@@ -65,12 +65,20 @@ impl Scene {
             &crate::sat::Polygon::hull(&outline).unwrap_or_else(|_| self.placed_box().clone()),
             Paint::fill(SILVER.with_alpha(22)),
         );
+        // An arc's piece is short: its neighbours on the arc are lit with
+        // it, so that the deciding place shows.
+        let n = path.edges.len();
+        let lit = |i: usize| match decides {
+            Some(d) if path.edges[d].source == EdgeSource::Arc => (0..=3).any(|k| {
+                let (a, b) = ((d + k) % n, (d + n - k) % n);
+                (i == a && path.edges[a].source == EdgeSource::Arc)
+                    || (i == b && path.edges[b].source == EdgeSource::Arc)
+            }),
+            Some(d) => i == d,
+            None => false,
+        };
         for (i, e) in path.edges.iter().enumerate() {
-            let (width, color) = if Some(i) == decides {
-                (4.0, TEXT)
-            } else {
-                (2.0, SILVER)
-            };
+            let (width, color) = if lit(i) { (4.0, TEXT) } else { (2.0, SILVER) };
             pen.line(e.from, e.to, width, color);
             if e.source != EdgeSource::Arc {
                 let mid = (e.from + e.to) * 0.5 + e.normal * 12.0 - Vec2::new(4.0, 8.0);
@@ -119,7 +127,7 @@ impl Scene {
                 pen.line(line.at(lo, 0.0), line.at(hi, 0.0), 5.0, TEXT);
                 pen.text_sized(
                     format!("gap {}: the test stops here", px(g)),
-                    line.at((lo + hi) * 0.5, 24.0) - Vec2::new(60.0, 8.0),
+                    line.at((lo + hi) * 0.5, 34.0) - Vec2::new(80.0, 8.0),
                     SMALL_TEXT,
                     TEXT,
                 );
