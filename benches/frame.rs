@@ -113,9 +113,10 @@ fn chapter(c: &mut Criterion) {
     let mut gpu = Gpu(headless);
     let mut list = DrawList::default();
     let one = TargetSize::new(1000, 700, 1.0);
-    for (name, circle) in [
-        ("frame/chapter_everything_1x", false),
-        ("frame/chapter_everything_circle_1x", true),
+    for (name, circle, turning) in [
+        ("frame/chapter_everything_1x", false, true),
+        ("frame/chapter_everything_circle_1x", true, true),
+        ("frame/chapter_everything_still_1x", false, false),
     ] {
         let mut scene = Scene::new();
         scene.set_chapter_keys("[P] path   [T] next axis   [PgDn] [PgUp] figures   [R] reset");
@@ -142,10 +143,11 @@ fn chapter(c: &mut Criterion) {
             Action::TogglePath,
             Action::StepForward,
             Action::StepForward,
-            Action::StepForward,
-            Action::TurnRight,
         ] {
             scene.start(k);
+        }
+        if turning {
+            scene.start(Action::TurnRight);
         }
         c.bench_function(name, |b| {
             b.iter(|| {

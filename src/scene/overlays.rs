@@ -29,15 +29,10 @@ impl Scene {
         if self.has_dent() {
             let corners = self.corners();
             let n = corners.len();
+            // Thin and faint, solid: a dashed outline costs the
+            // tessellator a stroke per dash.
             for i in 0..n {
-                pen.dashed(
-                    corners[i],
-                    corners[(i + 1) % n],
-                    1.5,
-                    6.0,
-                    4.0,
-                    TEXT.with_alpha(110),
-                );
+                pen.line(corners[i], corners[(i + 1) % n], 1.5, TEXT.with_alpha(110));
             }
         }
         if self.has_edited_corners() && !self.uses_circle() {
@@ -60,11 +55,13 @@ impl Scene {
         } else {
             path.edge_along(r.axis)
         };
-        let outline: Vec<Vec2> = path.edges.iter().map(|e| e.from).collect();
-        pen.polygon(
-            &crate::sat::Polygon::hull(&outline).unwrap_or_else(|_| self.placed_box().clone()),
-            Paint::fill(SILVER.with_alpha(22)),
-        );
+        // The whole path as one filled, stroked outline (one shape for the
+        // tessellator, however many pieces its arcs have), the lit edges
+        // over it.
+        let view = pen.view;
+        let paint = Paint::fill_and_stroke(SILVER.with_alpha(22), SILVER, pen.len(2.0));
+        pen.list
+            .polygon(path.edges.iter().map(|e| view.to_logical(e.from)), paint);
         // An arc's piece is short: its neighbours on the arc are lit with
         // it, so that the deciding place shows.
         let n = path.edges.len();
@@ -78,8 +75,9 @@ impl Scene {
             None => false,
         };
         for (i, e) in path.edges.iter().enumerate() {
-            let (width, color) = if lit(i) { (4.0, TEXT) } else { (2.0, SILVER) };
-            pen.line(e.from, e.to, width, color);
+            if lit(i) {
+                pen.line(e.from, e.to, 4.0, TEXT);
+            }
             if e.source != EdgeSource::Arc {
                 let mid = (e.from + e.to) * 0.5 + e.normal * 12.0 - Vec2::new(4.0, 8.0);
                 pen.text_sized(e.source.label(), mid, SMALL_TEXT, SILVER);
