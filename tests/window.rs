@@ -375,6 +375,8 @@ fn session(name: &str, scale: f32, args: &[&str], first_display: u32, physical: 
     if let Some(mut gpu) = support::headless() {
         let (lw, lh) = ((size.x / scale) as u32, (size.y / scale) as u32);
         let mut scene = Scene::new();
+        // The window shows the keymap's controls line; so must this.
+        scene.set_hints(sat_visualizer::app::hints());
         scene.resize(lw as f32, lh as f32);
         let mut list = DrawList::default();
         scene.build(&mut list);
