@@ -132,5 +132,59 @@ fn tank(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, frame, tank);
+/// Issue 10's overlays all at once, on top of S, X, A and H: the path, a
+/// stepped axis with its table, and a dented B, while the box turns (so
+/// the path, the table's numbers and the readout change every frame).
+fn chapter(c: &mut Criterion) {
+    let headless = Headless::new().expect("the frame benchmark needs a wgpu adapter");
+    let mut gpu = Gpu(headless);
+    let mut list = DrawList::default();
+    let one = TargetSize::new(1000, 700, 1.0);
+    for (name, circle, turning) in [
+        ("frame/chapter_everything_1x", false, true),
+        ("frame/chapter_everything_circle_1x", true, true),
+        ("frame/chapter_everything_still_1x", false, false),
+    ] {
+        let mut scene = Scene::new();
+        scene.set_chapter_keys("[P] path   [T] next axis   [PgDn] [PgUp] figures   [R] reset");
+        if circle {
+            scene.set_circle(true);
+        } else {
+            let dented = [
+                (540.0, 300.0),
+                (700.0, 300.0),
+                (700.0, 460.0),
+                (540.0, 460.0),
+                (620.0, 380.0),
+            ];
+            scene
+                .set_corners(dented.iter().map(|&(x, y)| Vec2::new(x, y)).collect())
+                .unwrap();
+        }
+        scene.set_box(Vec2::new(600.0, 370.0), 0.3).unwrap();
+        for k in [
+            Action::ToggleShadows,
+            Action::ToggleShortcut,
+            Action::ToggleAllAxes,
+            Action::ToggleHelp,
+            Action::TogglePath,
+            Action::StepForward,
+            Action::StepForward,
+        ] {
+            scene.start(k);
+        }
+        if turning {
+            scene.start(Action::TurnRight);
+        }
+        c.bench_function(name, |b| {
+            b.iter(|| {
+                scene.update(1.0 / 60.0);
+                scene.build(&mut list);
+                gpu.prepare(&list, one);
+            })
+        });
+    }
+}
+
+criterion_group!(benches, frame, tank, chapter);
 criterion_main!(benches);

@@ -7,7 +7,7 @@
 use proptest::prelude::*;
 use sat_visualizer::draw::{DrawList, Primitive};
 use sat_visualizer::sat::Vec2;
-use sat_visualizer::scene::Scene;
+use sat_visualizer::scene::{Figure, Scene};
 
 /// More than the scene ever draws in a normal window (about 40 grid lines
 /// and 20 other items), far fewer than a grid line per 50 world units
@@ -23,11 +23,26 @@ struct Setup {
     angle: f32,
     sides: Option<usize>,
     overlays: [bool; 5],
+    /// The chapter's overlays: a figure first, then the path, the step
+    /// shown, and B's corners dented (issue 10).
+    chapter: Chapter,
+}
+
+#[derive(Debug, Clone, Default)]
+struct Chapter {
+    figure: Option<usize>,
+    path: bool,
+    step: Option<usize>,
+    dent: bool,
 }
 
 /// The scene for `setup`, fitted to its window, and the list it makes.
 fn build(setup: &Setup) -> (Scene, DrawList) {
     let mut scene = Scene::new();
+    scene.set_chapter_keys("[P] path   [T] next axis");
+    if let Some(f) = setup.chapter.figure {
+        scene.load_figure(Figure::ALL[f]);
+    }
     scene
         .set_box(setup.position, setup.angle)
         .expect("a valid pose");
@@ -41,6 +56,20 @@ fn build(setup: &Setup) -> (Scene, DrawList) {
     scene.set_all_axes(axes);
     scene.set_shortcut(shortcut);
     scene.set_help(help);
+    scene.set_path(setup.chapter.path);
+    scene.set_step(setup.chapter.step);
+    if setup.chapter.dent && setup.sides.is_some() {
+        let dented = [
+            (500.0, 280.0),
+            (740.0, 280.0),
+            (740.0, 480.0),
+            (500.0, 480.0),
+            (620.0, 380.0),
+        ];
+        scene
+            .set_corners(dented.iter().map(|&(x, y)| Vec2::new(x, y)).collect())
+            .expect("a dent is accepted");
+    }
     let (w, h) = setup.physical;
     scene.resize(w as f32 / setup.scale_factor, h as f32 / setup.scale_factor);
     let mut list = DrawList::default();
@@ -104,15 +133,27 @@ fn setup() -> impl Strategy<Value = Setup> {
         -10.0f32..10.0,
         prop_oneof![Just(None), (3usize..=8).prop_map(Some)],
         any::<[bool; 5]>(),
+        (
+            prop::option::of(0usize..Figure::ALL.len()),
+            any::<bool>(),
+            prop::option::of(1usize..=14),
+            any::<bool>(),
+        ),
     )
         .prop_map(
-            |(physical, scale_factor, position, angle, sides, overlays)| Setup {
+            |(physical, scale_factor, position, angle, sides, overlays, chapter)| Setup {
                 physical,
                 scale_factor,
                 position,
                 angle,
                 sides,
                 overlays,
+                chapter: Chapter {
+                    figure: chapter.0,
+                    path: chapter.1,
+                    step: chapter.2,
+                    dent: chapter.3,
+                },
             },
         )
 }
@@ -143,7 +184,13 @@ fn slivers_and_extremes_with_everything_shown() {
     for physical in sizes {
         for scale_factor in [0.5, 1.0, 4.0] {
             for sides in [None, Some(3), Some(8)] {
-                for position in [Vec2::new(560.0, 360.0), Vec2::splat(1e5), Vec2::splat(-1e5)] {
+                for (position, figure) in [
+                    (Vec2::new(560.0, 360.0), None),
+                    (Vec2::splat(1e5), None),
+                    (Vec2::splat(-1e5), None),
+                    (Vec2::splat(1e5), Some(0)),
+                    (Vec2::splat(-1e5), Some(5)),
+                ] {
                     let setup = Setup {
                         physical,
                         scale_factor,
@@ -151,6 +198,12 @@ fn slivers_and_extremes_with_everything_shown() {
                         angle: 0.3,
                         sides,
                         overlays: [true; 5],
+                        chapter: Chapter {
+                            figure,
+                            path: true,
+                            step: Some(2),
+                            dent: true,
+                        },
                     };
                     if let Err(e) = check(&setup) {
                         panic!("{setup:?}: {e}");
@@ -170,6 +223,7 @@ fn starting_scene(w: u32, h: u32) -> Setup {
         angle: 0.3,
         sides: Some(5),
         overlays: [false; 5],
+        chapter: Chapter::default(),
     }
 }
 

@@ -329,6 +329,14 @@ fn bad_arguments_exit_2_with_one_line() {
         &["--screenshot", "shot.jpg"],
         &["--circle=yes"],
         &["--frobnicate"],
+        // The chapter's options (issue 10).
+        &["--figure", "nope"],
+        &["--step", "0"],
+        &["--corners", "500,300;700,300"],
+        &["--corners", "500,300;700,300;500,300"],
+        &["--corners", "500,300;700,300;nan,400"],
+        &["--corners", "500,300;700,300;2e5,400"],
+        &["--corners", "500,300;600,300;700,300"],
         &[
             "--size",
             "8000x8000",
@@ -369,9 +377,145 @@ fn bad_arguments_exit_2_with_one_line() {
         "--shadows",
         "--all-axes",
         "--shortcut",
+        "--path",
+        "--step",
+        "--figure",
+        "--corners",
+        "[PgDn] [PgUp]",
     ] {
         assert!(text.contains(opt), "--help lists {opt}");
     }
+    // An unknown figure's one line lists every name.
+    let out = bin().args(["--figure", "nope"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    for name in sat_visualizer::scene::Figure::NAMES {
+        assert!(err.contains(name), "{err}");
+    }
+}
+
+/// The scene the binary makes for these arguments (what `--screenshot`
+/// would draw).
+fn scene_for(args: &[&str]) -> Scene {
+    let app::Command::Run(opts) = parse_args(args.iter().copied()).unwrap() else {
+        panic!("run")
+    };
+    opts.scene().unwrap()
+}
+
+#[test]
+fn reference_images_of_the_chapter() {
+    let mut cases: Vec<(String, Scene)> = vec![
+        (
+            "path_overlapping".into(),
+            scene_for(&["--path", "--box", "560,360"]),
+        ),
+        ("path_apart".into(), scene_for(&["--path"])),
+        (
+            "path_circle".into(),
+            scene_for(&["--path", "--circle", "--box", "508,290"]),
+        ),
+        (
+            "step_2".into(),
+            scene_for(&["--step", "2", "--box", "560,360"]),
+        ),
+        (
+            "corners_dent".into(),
+            scene_for(&["--corners", "500,280;740,280;740,480;500,480;620,380"]),
+        ),
+    ];
+    for name in sat_visualizer::scene::Figure::NAMES {
+        cases.push((format!("figure_{name}"), scene_for(&["--figure", name])));
+    }
+    for (name, mut scene) in cases {
+        let Some(image) = shot(&mut scene, 1000, 700, 1.0) else {
+            return;
+        };
+        compare_with_reference(&name, &image, Tolerance::DEFAULT);
+    }
+}
+
+/// `--screenshot` prints each line of text the picture shows, top to
+/// bottom, so a script can check the chapter's numbers.
+#[test]
+fn the_screenshot_prints_its_lines_for_scripts() {
+    let Some(_) = gpu() else { return };
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let lines = |args: &[&str]| -> Vec<String> {
+        let path = dir.join("lines.png");
+        let out = bin()
+            .args(["--screenshot", path.to_str().unwrap(), "--size", "500x350"])
+            .args(args)
+            .output()
+            .expect("run the binary");
+        assert!(out.status.success(), "{out:?}");
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(str::to_string)
+            .collect()
+    };
+    // The worked example: the push of 0.5 reads 50 px, the diagonal's
+    // two ways out 106 and 389, and 3 directions among 7 axes.
+    let out = lines(&["--figure", "worked-example"]);
+    assert_eq!(out[0], "overlapping: push the box 50 px, as shown");
+    assert!(out[1].starts_with("axes: "));
+    assert!(
+        out.iter()
+            .any(|l| l.starts_with("6. B's edge 2:") && l.ends_with("forward 106, backward 389")),
+        "{out:?}"
+    );
+    assert!(
+        out.iter()
+            .any(|l| l == "7 of 7 axes tried, 3 different directions"),
+        "{out:?}"
+    );
+    assert!(
+        out.iter().any(|l| l.starts_with("worked example")),
+        "{out:?}"
+    );
+    assert!(out.last().unwrap().starts_with("[Drag] the box"));
+    // The other figures' numbers.
+    assert_eq!(
+        lines(&["--figure", "centered"])[0],
+        "overlapping: push the box 121 px, as shown"
+    );
+    assert!(lines(&["--figure", "centered"])[2].starts_with("shortcut (silver): push 90 px"));
+    assert_eq!(
+        lines(&["--figure", "gap-36"])[0],
+        "apart: a gap of 36 px on one axis"
+    );
+    assert_eq!(
+        lines(&["--figure", "corner-circle"])[0],
+        "overlapping: push the box 22 px, as shown"
+    );
+    assert_eq!(
+        lines(&["--figure", "exercise-3"])[0],
+        "overlapping: push the box 50 px, as shown"
+    );
+    assert!(
+        lines(&["--figure", "shadow-inside"])[0]
+            .starts_with("axis 1 of 8: forward 320 px, backward 160 px")
+    );
+    // The path: inside by the push; outside by at least the gap.
+    let out = lines(&["--path", "--box", "560,360"]);
+    let push: i64 = out[0].split_whitespace().nth(4).unwrap().parse().unwrap();
+    assert_eq!(
+        out[2],
+        format!("A's center is {push} px inside the path (silver)")
+    );
+    // A dent from the command line is accepted and said.
+    let out = lines(&[
+        "--corners",
+        "500,280;740,280;740,480;500,480;620,380",
+        "--box",
+        "470,380",
+        "--angle",
+        "0",
+    ]);
+    assert!(
+        out.contains(&"a dent: tested as its hull".to_string()),
+        "{out:?}"
+    );
+    assert_eq!(out[0], "overlapping: push the box 40 px, as shown");
 }
 
 #[test]

@@ -604,3 +604,124 @@ fn session(name: &str, scale: f32, args: &[&str], first_display: u32, physical: 
         status.unwrap_or_else(|| panic!("the app did not exit within 10 s of Esc: {}", app_log()));
     assert!(status.success(), "exit status {status}: {}", app_log());
 }
+
+/// Issue 10: B's corners under the mouse in the real window. The
+/// pentagon's top corner is dragged up, and its outline follows; P then
+/// shows the path (silver), R puts the pentagon back.
+#[test]
+fn dragging_a_pentagon_corner_moves_its_outline() {
+    if !tools_or_skip() {
+        return;
+    }
+    let mut procs = Processes::default();
+    let n = start_xvfb(&mut procs, 230);
+    let screen = Screen {
+        display: format!(":{n}"),
+        name: "corner".to_string(),
+    };
+    let log = output_dir().join("window_corner_app.log");
+    let app = Command::new(env!("CARGO_BIN_EXE_sat-visualizer"))
+        .env("DISPLAY", &screen.display)
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("WAYLAND_SOCKET")
+        .env("WINIT_X11_SCALE_FACTOR", "1")
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(&log).expect("create the app's log"))
+        .spawn()
+        .expect("start the app");
+    procs.0.push(app);
+    let app_log = || std::fs::read_to_string(&log).unwrap_or_default();
+    let start = Instant::now();
+    let id = loop {
+        let out = Command::new("xdotool")
+            .args(["search", "--name", "SAT Visualizer"])
+            .env("DISPLAY", &screen.display)
+            .output()
+            .expect("run xdotool");
+        if let Some(id) = String::from_utf8_lossy(&out.stdout).lines().next() {
+            break id.to_string();
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no window: {}",
+            app_log()
+        );
+        sleep(Duration::from_millis(100));
+    };
+    let geometry = screen.xdotool(&["getwindowgeometry", "--shell", &id]);
+    let field = |name: &str| -> f32 {
+        geometry
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("{name}=")))
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or_else(|| panic!("no {name} in {geometry}"))
+    };
+    let origin = Vec2::new(field("X"), field("Y"));
+    let view = View::fit(field("WIDTH"), field("HEIGHT")).unwrap();
+    let on_screen = |world: Vec2| origin + view.to_logical(world);
+    let near = |img: &RgbaImage, world: Vec2, color, r: u32| {
+        let p = on_screen(world);
+        let (x, y) = (p.x as u32, p.y as u32);
+        count_near_in(img, (x - r, y - r, x + r + 1, y + r + 1), color, 24)
+    };
+    // Halfway along the top corner's right edge, once the corner is at
+    // (620, 180): outside the pentagon as it starts.
+    let top = FIXED_CENTER - Vec2::new(0.0, FIXED_RADIUS);
+    let right = FIXED_CENTER + Vec2::from_angle(-0.1 * std::f32::consts::PI) * FIXED_RADIUS;
+    let moved_to = Vec2::new(620.0, 180.0);
+    let probe = moved_to.lerp(right, 0.5);
+    let (first, ok) =
+        screen.shot_until("start", 60, |img| near(img, FIXED_CENTER, GREEN, 90) > 100);
+    assert!(ok, "no first frame: {}", app_log());
+    assert_eq!(
+        near(&first, probe, GREEN, 3),
+        0,
+        "nothing green at {probe} yet"
+    );
+
+    let xy = |p: Vec2| [format!("{}", p.x.round()), format!("{}", p.y.round())];
+    let (from, to) = (
+        on_screen(top + Vec2::new(3.0, 3.0)),
+        on_screen(moved_to + Vec2::new(3.0, 3.0)),
+    );
+    let [fx, fy] = xy(from);
+    screen.xdotool(&["mousemove", "--sync", &fx, &fy]);
+    sleep(Duration::from_millis(200));
+    screen.xdotool(&["mousedown", "1"]);
+    sleep(Duration::from_millis(200));
+    for i in 1..=12 {
+        let [x, y] = xy(from.lerp(to, i as f32 / 12.0));
+        screen.xdotool(&["mousemove", "--sync", &x, &y]);
+        sleep(Duration::from_millis(60));
+    }
+    screen.xdotool(&["mouseup", "1"]);
+    let (dragged, ok) = screen.shot_until("dragged", 20, |img| near(img, probe, GREEN, 3) > 0);
+    assert!(
+        ok,
+        "the pentagon's edge follows its dragged corner: {}",
+        app_log()
+    );
+    // The box did not move: it is still blue where it started.
+    assert!(near(&dragged, BOX_START, BLUE, 60) > 100);
+
+    // P shows the path in silver around the new outline; R resets.
+    screen.xdotool(&["windowfocus", "--sync", &id]);
+    sleep(Duration::from_millis(200));
+    let silver_px = |img: &RgbaImage| count_near(img, sat_visualizer::scene::SILVER, 6);
+    let before = silver_px(&dragged);
+    screen.xdotool(&["key", "p"]);
+    let (pathed, ok) = screen.shot_until("path", 20, |img| silver_px(img) > before + 500);
+    assert!(
+        ok,
+        "P draws the path: {} silver px, {before} before",
+        silver_px(&pathed)
+    );
+    screen.xdotool(&["key", "r"]);
+    let (reset, ok) = screen.shot_until("reset", 20, |img| near(img, probe, GREEN, 3) == 0);
+    assert!(ok, "R puts the pentagon back");
+    assert!(silver_px(&reset) < before + 500, "and hides the path");
+
+    screen.xdotool(&["key", "Escape"]);
+    let status = wait_exit(&mut procs.0[1], 10);
+    assert!(status.is_some_and(|s| s.success()), "{}", app_log());
+}

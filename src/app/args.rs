@@ -11,8 +11,8 @@ use glam::Vec2;
 use super::error::AppError;
 use super::keymap;
 use crate::scene::{
-    Action, BOX_START, BOX_START_ANGLE, MAX_POSITION, MAX_SIDES, MIN_SIDES, Scene, WORLD_HEIGHT,
-    WORLD_WIDTH,
+    Action, BOX_START, BOX_START_ANGLE, Figure, MAX_POSITION, MAX_SIDES, MIN_SIDES, Scene,
+    WORLD_HEIGHT, WORLD_WIDTH,
 };
 
 /// The largest image side, in physical pixels: wgpu's guaranteed texture
@@ -70,6 +70,14 @@ pub struct Options {
     /// Keys to hold in turn, each for its seconds, before the first frame
     /// (`--hold`): the held key's action and how long.
     pub hold: Vec<(Action, f32)>,
+    /// Show Figure 16.2's path.
+    pub path: bool,
+    /// Show the test's axis K (from 1), or its result past the last.
+    pub step: Option<usize>,
+    /// Load the chapter's figure.
+    pub figure: Option<Figure>,
+    /// B's corners, in world pixels, in order around its outline.
+    pub corners: Option<Vec<Vec2>>,
 }
 
 impl Default for Options {
@@ -90,6 +98,10 @@ impl Default for Options {
             tank: false,
             passes: None,
             hold: Vec::new(),
+            path: false,
+            step: None,
+            figure: None,
+            corners: None,
         }
     }
 }
@@ -100,6 +112,15 @@ impl Options {
     pub fn scene(&self) -> Result<Scene, AppError> {
         let mut scene = Scene::new();
         scene.set_hints(keymap::hints());
+        scene.set_chapter_keys(keymap::chapter_keys());
+        if let Some(figure) = self.figure {
+            scene.load_figure(figure);
+        }
+        if let Some(corners) = &self.corners {
+            scene
+                .set_corners(corners.clone())
+                .map_err(|e| AppError::Args(format!("--corners: {e}")))?;
+        }
         if let Some(sides) = self.sides {
             scene
                 .set_sides(sides)
@@ -110,10 +131,15 @@ impl Options {
         scene
             .set_box(position, angle)
             .map_err(|e| AppError::Args(e.to_string()))?;
-        scene.set_circle(self.circle);
-        scene.set_shadows(self.shadows);
-        scene.set_all_axes(self.all_axes);
-        scene.set_shortcut(self.shortcut);
+        // A figure sets its own shape and overlays; the options add to them.
+        scene.set_circle(self.circle || scene.uses_circle());
+        scene.set_shadows(self.shadows || scene.shows_shadows());
+        scene.set_all_axes(self.all_axes || scene.shows_all_axes());
+        scene.set_shortcut(self.shortcut || scene.shows_shortcut());
+        scene.set_path(self.path);
+        if self.step.is_some() {
+            scene.set_step(self.step);
+        }
         scene.set_contacts(self.contacts);
         scene.set_tank_hints(keymap::tank_hints());
         if let Some(passes) = self.passes {
@@ -193,7 +219,27 @@ struct Cli {
     /// game they drive it, in SAT Visualizer Left and Right turn the box.
     #[arg(long, value_name = "KEY:SECONDS[,KEY:SECONDS...]", value_parser = hold)]
     hold: Option<Holds>,
+    /// Show Figure 16.2's path: where the box's center goes as it slides
+    /// around B just touching (key P).
+    #[arg(long)]
+    path: bool,
+    /// Show the test's axis K of M (from 1; past the last axis tried, the
+    /// result), with both shadows and the step table (keys T, Shift+T).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..=1000))]
+    step: Option<u32>,
+    /// Load one of the chapter's figures (PageDown, PageUp).
+    #[arg(long, value_name = "NAME", value_parser = clap::builder::PossibleValuesParser::new(Figure::NAMES))]
+    figure: Option<String>,
+    /// B's corners in world pixels, in order around its outline,
+    /// "X,Y;X,Y;..." (a dent is tested as its hull).
+    #[arg(long, value_name = "X,Y;X,Y;...", value_parser = corners, allow_hyphen_values = true)]
+    corners: Option<Corners>,
 }
+
+/// B's corners as `--corners` gives them (one value, so clap does not
+/// take it for a list of values).
+#[derive(Debug, Clone)]
+struct Corners(Vec<Vec2>);
 
 /// `--hold`'s keys, each with its seconds.
 #[derive(Debug, Clone)]
@@ -237,6 +283,13 @@ where
         tank: cli.tank,
         passes: cli.passes,
         hold: cli.hold.map(|Holds(h)| h).unwrap_or_default(),
+        path: cli.path,
+        step: cli.step.map(|k| k as usize),
+        figure: cli
+            .figure
+            .as_deref()
+            .and_then(|n| Figure::from_name(n).ok()),
+        corners: cli.corners.map(|Corners(c)| c),
     };
     if opts.screenshot.is_some() {
         let (w, h) = opts.size;
@@ -346,6 +399,24 @@ fn hold(v: &str) -> Result<Holds, String> {
         .map(Holds)
 }
 
+/// `--corners`: at least 3 distinct corners, each finite and within the
+/// box's range, not all on one line; a dent is fine (the scene tests the
+/// hull).
+fn corners(v: &str) -> Result<Corners, String> {
+    let mut out = Vec::new();
+    for part in v.split(';').map(str::trim).filter(|p| !p.is_empty()) {
+        let p = point(part).map_err(|_| {
+            format!(
+                "corner {part:?} needs X,Y as two finite numbers within ±{MAX_POSITION}, as in \"560,300;680,300;620,420\""
+            )
+        })?;
+        out.push(p);
+    }
+    let mut scene = Scene::new();
+    scene.set_corners(out.clone()).map_err(|e| e.to_string())?;
+    Ok(Corners(out))
+}
+
 fn angle(v: &str) -> Result<f32, String> {
     v.parse::<f32>()
         .ok()
@@ -375,6 +446,12 @@ mod tests {
             (&["--hold", "Up:0"], "\"0\""),
             (&["--hold", "Up:1,Left"], "--hold"),
             (&["--hold", "Up:nan"], "--hold"),
+            (&["--figure", "nope"], "worked-example"),
+            (&["--corners", "1,2;3,4"], "3 distinct"),
+            (&["--corners", "1,2;3,4;nan,5"], "--corners"),
+            (&["--corners", "1,2;3,4;1e9,5"], "--corners"),
+            (&["--corners", "0,0;1,1;2,2"], "one line"),
+            (&["--step", "0"], "--step"),
         ] {
             let Err(AppError::Args(why)) = parse_args(args.iter().copied()) else {
                 panic!("{args:?} is refused");

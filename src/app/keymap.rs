@@ -24,6 +24,8 @@ enum Line {
     Help,
     /// The tank game's line of keys, shown at its bottom.
     Tank,
+    /// The chapter's keys, shown above the help line with it.
+    Chapter,
 }
 
 /// One row of the keymap: the keys (by their place on the keyboard, so
@@ -231,6 +233,71 @@ const KEYMAP: &[Binding] = &[
         words: "quit",
         line: Line::Tank,
     },
+    // The chapter's tools (issue 10).
+    Binding {
+        codes: &[KeyCode::KeyP],
+        typed: &["p"],
+        named: &[],
+        label: "[P]",
+        command: Some(Command::Scene(TogglePath)),
+        words: "path",
+        line: Line::Chapter,
+    },
+    Binding {
+        codes: &[KeyCode::KeyT],
+        typed: &["t"],
+        named: &[],
+        label: "[T]",
+        command: Some(Command::Scene(StepForward)),
+        words: "next axis",
+        line: Line::Chapter,
+    },
+    // Shift+T: the window turns T's step forward into a step back.
+    Binding {
+        codes: &[],
+        typed: &[],
+        named: &[],
+        label: "[Shift+T]",
+        command: None,
+        words: "axis before",
+        line: Line::Chapter,
+    },
+    Binding {
+        codes: &[KeyCode::PageDown],
+        typed: &[],
+        named: &[NamedKey::PageDown],
+        label: "[PgDn]",
+        command: Some(Command::Scene(NextFigure)),
+        words: "",
+        line: Line::Chapter,
+    },
+    Binding {
+        codes: &[KeyCode::PageUp],
+        typed: &[],
+        named: &[NamedKey::PageUp],
+        label: "[PgUp]",
+        command: Some(Command::Scene(PreviousFigure)),
+        words: "figures",
+        line: Line::Chapter,
+    },
+    Binding {
+        codes: &[],
+        typed: &[],
+        named: &[],
+        label: "[Drag]",
+        command: None,
+        words: "B's corners (double-click adds one, right-click removes)",
+        line: Line::Chapter,
+    },
+    Binding {
+        codes: &[KeyCode::KeyR],
+        typed: &["r"],
+        named: &[],
+        label: "[R]",
+        command: Some(Command::Scene(Reset)),
+        words: "reset",
+        line: Line::Chapter,
+    },
 ];
 
 /// The digit keys, by place and on the number pad, with the digit each
@@ -341,6 +408,21 @@ pub fn held_action(name: &str) -> Option<Action> {
     })
 }
 
+/// What a key asks for with Shift held: Shift+T steps back through the
+/// axes; every other key asks for the same with or without it.
+pub(crate) fn shifted(command: Command) -> Command {
+    match command {
+        Command::Scene(StepForward) => Command::Scene(StepBack),
+        other => other,
+    }
+}
+
+/// The chapter's keys in words, shown above the help line while help is
+/// on: the path, the steps, the figures, B's corners and the reset.
+pub fn chapter_keys() -> String {
+    line_of(Line::Chapter)
+}
+
 /// The keys for `--help`: one row each, label then words, with the fixed
 /// polygon's name as "polygon" (the scene's current one isn't known
 /// there).
@@ -355,6 +437,7 @@ pub fn help_text() -> String {
         let label = match b.label {
             "[Right]" => "[Left] [Right]",
             "[Down]" => "[Up] [Down]",
+            "[PgUp]" => "[PgDn] [PgUp]",
             other => other,
         };
         let words = b.words.replace("{polygon}", "polygon");
@@ -404,6 +487,18 @@ mod tests {
                 assert_eq!(by_char(t), Some(want), "{t:?}");
             }
         }
+        for (code, typed, want) in [
+            (KeyCode::KeyP, "p", S(TogglePath)),
+            (KeyCode::KeyT, "T", S(StepForward)),
+            (KeyCode::KeyR, "r", S(Reset)),
+        ] {
+            assert_eq!(by_code(code), Some(want), "{code:?}");
+            assert_eq!(by_char(typed), Some(want), "{typed:?}");
+        }
+        assert_eq!(by_code(KeyCode::PageDown), Some(S(NextFigure)));
+        assert_eq!(by_code(KeyCode::PageUp), Some(S(PreviousFigure)));
+        assert_eq!(shifted(S(StepForward)), S(StepBack));
+        assert_eq!(shifted(S(TogglePath)), S(TogglePath));
         for code in [KeyCode::Digit2, KeyCode::Digit9, KeyCode::KeyQ] {
             assert_eq!(by_code(code), None, "{code:?}");
         }
@@ -422,6 +517,11 @@ mod tests {
             h.help,
             "[S] shadows   [Space] push out   [X] shortcut   [A] all axes   [K] contacts   [3]-[8] sides   [H] hide"
         );
+        assert_eq!(
+            chapter_keys(),
+            "[P] path   [T] next axis   [Shift+T] axis before   [PgDn] [PgUp] figures   \
+             [Drag] B's corners (double-click adds one, right-click removes)   [R] reset"
+        );
         let help = help_text();
         for row in [
             "[Drag]",
@@ -432,6 +532,8 @@ mod tests {
             "push out",
             "[3]-[8]",
             "[Esc]",
+            "[PgDn] [PgUp]",
+            "[Shift+T]",
         ] {
             assert!(help.contains(row), "--help's keys name {row:?}:\n{help}");
         }

@@ -19,7 +19,7 @@ pub use args::{
     Command, MAX_HOLD_SECONDS, MAX_PHYSICAL_SIDE, MAX_SCALE, Options, help, parse_args,
 };
 pub use error::AppError;
-pub use keymap::{held_action, help_text, hints, tank_hints};
+pub use keymap::{chapter_keys, held_action, help_text, hints, tank_hints};
 pub use screenshot::{save_screenshot, screenshot_image};
 pub use window::{TITLE, run_window};
 

@@ -27,16 +27,22 @@ fn render_scene(scene: &Scene, opts: &Options) -> Result<image::RgbaImage, AppEr
     Ok(render_to_image(&list, w, h, opts.scale)?)
 }
 
-/// Renders the screenshot and writes it to `path` as a PNG; in the tank
-/// game, then prints the tank's line
-/// ([`Scene::tank_line`]) to stdout.
+/// Renders the screenshot and writes it to `path` as a PNG, then prints
+/// each line of text the picture shows to stdout, top to bottom (the
+/// readout, the axes line, the overlays' lines, the caption, the keys), so
+/// a script can check the chapter's numbers; in the tank game, the tank's
+/// line ([`Scene::tank_line`]).
 pub fn save_screenshot(opts: &Options, path: &Path) -> Result<(), AppError> {
     let scene = opts.scene()?;
     let image = render_scene(&scene, opts)?;
     image
         .save_with_format(path, image::ImageFormat::Png)
         .map_err(|e| AppError::Image(format!("{}: {e}", path.display())))?;
-    if let Some(line) = scene.tank_line() {
+    let lines = match scene.tank_line() {
+        Some(line) => vec![line],
+        None => scene.text_lines(),
+    };
+    for line in lines {
         println!("{line}");
     }
     Ok(())

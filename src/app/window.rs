@@ -19,7 +19,7 @@ use winit::window::{Window, WindowId};
 
 use super::args::Options;
 use super::error::AppError;
-use super::keymap::{Command, command};
+use super::keymap::{Command, command, shifted};
 use crate::adapter::{NoAdapter, pick_adapter};
 use crate::draw::DrawList;
 use crate::render::{Renderer, TargetSize, best_sample_count};
@@ -32,6 +32,12 @@ pub const TITLE: &str = "SAT Visualizer";
 /// being dragged, the machine busy), a held key turns the box by at most
 /// this much time at once rather than jumping.
 const MAX_STEP: f32 = 0.1;
+
+/// The longest time between two left presses that makes a double-click.
+const DOUBLE_CLICK: std::time::Duration = std::time::Duration::from_millis(400);
+/// The farthest apart, in logical pixels, two presses of a double-click
+/// may be.
+const DOUBLE_CLICK_REACH: f32 = 4.0;
 
 /// Everything that needs the window to exist: the surface and the device
 /// that draws into it.
@@ -189,6 +195,10 @@ struct App {
     cursor: Option<Vec2>,
     /// When the scene last advanced, while it is animating.
     last_step: Option<Instant>,
+    /// Whether Shift is held (Shift+T steps back).
+    shift: bool,
+    /// The last left press, when and where, for double-clicks.
+    last_press: Option<(Instant, Vec2)>,
 }
 
 impl App {
@@ -234,9 +244,12 @@ impl App {
     }
 
     fn key(&mut self, event_loop: &ActiveEventLoop, event: &winit::event::KeyEvent) {
-        let Some(asked) = command(event.physical_key, &event.logical_key) else {
+        let Some(mut asked) = command(event.physical_key, &event.logical_key) else {
             return;
         };
+        if self.shift {
+            asked = shifted(asked);
+        }
         match (asked, event.state) {
             (Command::Quit, ElementState::Pressed) => event_loop.exit(),
             (Command::Scene(action), ElementState::Pressed) if !event.repeat => {
@@ -358,11 +371,36 @@ impl ApplicationHandler for App {
             } => match state {
                 ElementState::Pressed => {
                     if let Some(at) = self.cursor {
-                        self.scene.pointer_pressed(at);
+                        let now = Instant::now();
+                        let double = self.last_press.is_some_and(|(t, p)| {
+                            now.saturating_duration_since(t) <= DOUBLE_CLICK
+                                && p.distance(at) <= DOUBLE_CLICK_REACH
+                        });
+                        if double && self.scene.pointer_double_clicked(at) {
+                            self.last_press = None;
+                            self.request_redraw();
+                        } else {
+                            self.last_press = Some((now, at));
+                            self.scene.pointer_pressed(at);
+                        }
                     }
                 }
                 ElementState::Released => self.scene.pointer_released(),
             },
+            WindowEvent::MouseInput {
+                state: ElementState::Pressed,
+                button: MouseButton::Right,
+                ..
+            } => {
+                if let Some(at) = self.cursor
+                    && self.scene.pointer_right_pressed(at)
+                {
+                    self.request_redraw();
+                }
+            }
+            WindowEvent::ModifiersChanged(modifiers) => {
+                self.shift = modifiers.state().shift_key();
+            }
             WindowEvent::KeyboardInput { event, .. } => self.key(event_loop, &event),
             WindowEvent::Focused(false) => {
                 // Keys released while the window had no focus never report
@@ -393,6 +431,8 @@ pub fn run_window(opts: &Options) -> Result<(), AppError> {
         error: None,
         cursor: None,
         last_step: None,
+        shift: false,
+        last_press: None,
     };
     let ran = event_loop.run_app(&mut app);
     // The surface goes before the window it draws into.

@@ -41,6 +41,20 @@ pub enum Action {
     ToggleTank,
     /// Tests the tank against the course once or twice a step.
     TogglePasses,
+    /// Shows or hides Figure 16.2's path: where A's center goes as A
+    /// slides around B just touching.
+    TogglePath,
+    /// Shows the test's next axis (its shadows, and the gap or the two
+    /// ways out), then the result.
+    StepForward,
+    /// Shows the test's axis before.
+    StepBack,
+    /// Loads the chapter's next figure.
+    NextFigure,
+    /// Loads the chapter's figure before.
+    PreviousFigure,
+    /// Resets the scene to the chapter's starting scene.
+    Reset,
 }
 
 impl Action {

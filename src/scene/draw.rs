@@ -13,7 +13,7 @@
 use glam::Vec2;
 
 use super::palette::{AMBER, BACKGROUND, BLUE, GREEN, GREY, GRID, SILVER, TEXT};
-use super::state::{FIXED_CENTER, Fixed, Scene};
+use super::state::{FIXED_CENTER, Fixed, Scene, ShadowView};
 use super::view::{View, WORLD_HEIGHT, WORLD_WIDTH};
 use crate::draw::{Color, DrawList, MAX_TEXT_SIZE, MIN_DASH, Paint};
 use crate::sat::Polygon;
@@ -88,12 +88,23 @@ impl Pen<'_> {
     /// A line of text, its size scaled with the view (the view's scale
     /// keeps it above 0; the cap is a second guard).
     pub(super) fn text(&mut self, text: impl Into<String>, at: Vec2, color: Color) {
-        let (p, s) = (self.at(at), self.len(TEXT_SIZE).min(MAX_TEXT_SIZE));
+        self.text_sized(text, at, TEXT_SIZE, color);
+    }
+    /// A line of text `size` world units high, scaled like
+    /// [`Pen::text`].
+    pub(super) fn text_sized(
+        &mut self,
+        text: impl Into<String>,
+        at: Vec2,
+        size: f32,
+        color: Color,
+    ) {
+        let (p, s) = (self.at(at), self.len(size).min(MAX_TEXT_SIZE));
         self.list.text(text, p, s, color);
     }
 }
 
-fn shape_paint(color: Color) -> Paint {
+pub(super) fn shape_paint(color: Color) -> Paint {
     Paint::fill_and_stroke(color.with_alpha(FILL_ALPHA), color, OUTLINE)
 }
 
@@ -119,6 +130,7 @@ impl Scene {
         if self.shows_all_axes() {
             self.draw_axes(&mut pen, result.axis);
         }
+        self.draw_chapter_under(&mut pen);
 
         let (color_a, color_b) = if result.overlapping {
             (AMBER, AMBER)
@@ -145,7 +157,9 @@ impl Scene {
             pen.polygon(&cut, Paint::stroke(SILVER, 1.5));
         }
 
-        if let Some(pushed) = self.pushed_box() {
+        if self.shows_axis_step() {
+            // One axis at a time: the result waits until the last step.
+        } else if let Some(pushed) = self.pushed_box() {
             // The push, from the box's center, and the box where it would
             // leave it, just touching.
             let tip = self.box_position() + result.push();
@@ -174,16 +188,20 @@ impl Scene {
         }
 
         if self.shows_shadows() {
-            self.draw_shadows(&mut pen, color_a, color_b);
+            self.draw_shadows(&mut pen, self.shadow_view(), color_a, color_b);
         }
         self.draw_contacts(&mut pen);
+        self.draw_chapter_over(&mut pen, color_a, color_b);
 
         let readout_color = if result.overlapping { AMBER } else { TEXT };
         pen.text(self.readout(), Vec2::new(12.0, 10.0), readout_color);
         pen.text(self.axes_line(), Vec2::new(12.0, 30.0), SILVER);
+        let mut y = 50.0;
         if self.shows_shortcut() {
             pen.text(self.shortcut_line(), Vec2::new(12.0, 50.0), SILVER);
+            y += 20.0;
         }
+        self.draw_chapter_text(&mut pen, y);
         if self.shows_help() {
             pen.text(
                 self.help_line(),
@@ -224,8 +242,13 @@ impl Scene {
     /// parallel to it, with each shape's shadow on it as a thick segment in
     /// the shape's color, and faint lines from the shape's extreme points
     /// down to its shadow's ends.
-    fn draw_shadows(&self, pen: &mut Pen<'_>, color_a: Color, color_b: Color) {
-        let sv = self.shadow_view();
+    pub(super) fn draw_shadows(
+        &self,
+        pen: &mut Pen<'_>,
+        sv: ShadowView,
+        color_a: Color,
+        color_b: Color,
+    ) -> ShadowLine {
         let (u, p) = (sv.axis, sv.axis.perp());
         // Beside the shapes: past their reach across the axis, on the side
         // nearer the world's middle, so the line stays in view.
@@ -274,6 +297,7 @@ impl Scene {
                 );
             }
         }
+        ShadowLine { u, p, off, side }
     }
 
     /// The points of each shape whose places on `axis` are its shadow's
@@ -285,6 +309,22 @@ impl Scene {
             Fixed::Circle(c) => (c.center - axis * c.radius, c.center + axis * c.radius),
         };
         (a, b)
+    }
+}
+
+/// Where [`Scene::draw_shadows`] put its line: `at(t, shift)` is the place
+/// `t` along the axis, `shift` across from the line (away from the shapes
+/// when positive).
+pub(super) struct ShadowLine {
+    u: Vec2,
+    p: Vec2,
+    off: f32,
+    side: f32,
+}
+
+impl ShadowLine {
+    pub(super) fn at(&self, t: f32, shift: f32) -> Vec2 {
+        self.u * t + self.p * (self.off + self.side * shift)
     }
 }
 

@@ -19,4 +19,14 @@ pub enum SceneError {
     /// The tank is tested against the course once or twice a step.
     #[error("the tank takes 1 or 2 passes, not {0}")]
     Passes(u8),
+    /// No figure has this name; the message lists the names.
+    #[error("no figure is named {0:?}; the figures are: {names}", names = super::Figure::NAMES.join(", "))]
+    Figure(String),
+    /// A corner of B must be finite and within the coordinate range.
+    #[error("a corner of B must be finite and within ±{MAX_POSITION}, not ({0}, {1})")]
+    Corner(f32, f32),
+    /// B's corners make no shape: fewer than 3 distinct, or all on one
+    /// line.
+    #[error("B's corners make no shape: {0}")]
+    Outline(#[source] crate::sat::ShapeError),
 }

@@ -39,6 +39,7 @@ impl Scene {
         }
         self.sides = sides;
         self.fixed_polygon = regular_at_center(sides);
+        self.chapter.outline = None;
         self.use_circle = false;
         self.settle();
         Ok(())
@@ -101,6 +102,9 @@ impl Scene {
         let world = self.view.to_world(logical);
         self.last_pointer = Some(world);
         self.grabbed = !self.tank_mode && self.placed_box().contains(world);
+        if !self.grabbed && !self.tank_mode {
+            self.grab_corner(world);
+        }
     }
 
     /// The pointer moved to `logical`: a held box moves as far as the
@@ -109,6 +113,9 @@ impl Scene {
     pub fn pointer_moved(&mut self, logical: Vec2) -> bool {
         let world = self.view.to_world(logical);
         let last = self.last_pointer.replace(world);
+        if self.chapter.held_corner.is_some() {
+            return self.drag_corner(world - last.unwrap_or(world));
+        }
         match last {
             Some(last) if self.grabbed => {
                 let moved = self.box_pos + (world - last);
@@ -125,6 +132,7 @@ impl Scene {
     /// The left button went up: the box is dropped where it is.
     pub fn pointer_released(&mut self) {
         self.grabbed = false;
+        self.chapter.held_corner = None;
     }
 
     /// The pointer left the window: the next move starts afresh, so the box
@@ -151,6 +159,12 @@ impl Scene {
             Action::ToggleHelp => self.show_help = !self.show_help,
             Action::ToggleContacts => self.set_contacts(!self.show_contacts),
             Action::Sides(n) => return self.set_sides(n as usize).is_ok(),
+            Action::TogglePath
+            | Action::StepForward
+            | Action::StepBack
+            | Action::NextFigure
+            | Action::PreviousFigure
+            | Action::Reset => return self.start_chapter(action),
             _ => return false,
         }
         true

@@ -31,22 +31,32 @@
 //! ```
 
 mod action;
+mod chapter;
 mod contacts;
+mod corners;
 mod draw;
 mod error;
+mod figures;
 mod input;
+mod overlays;
 mod palette;
+mod path;
 mod readout;
 mod state;
+mod steps;
 pub mod tank;
 mod view;
 
 pub use action::Action;
+pub use corners::{CORNER_REACH, MIN_CORNERS};
 pub use error::SceneError;
+pub use figures::Figure;
 pub use palette::{AMBER, BACKGROUND, BLUE, GREEN, GREY, GRID, SILVER, TEXT};
+pub use path::{EdgeSource, MinkowskiPath, PathEdge};
 pub use readout::shape_name;
 pub use state::{
     BOX_HEIGHT, BOX_START, BOX_START_ANGLE, BOX_WIDTH, CONTACT_MARGIN, FIXED_CENTER, FIXED_RADIUS,
     Fixed, Hints, MAX_POSITION, MAX_SIDES, MIN_SIDES, Scene, ShadowView, TURN_SPEED,
 };
+pub use steps::{AxisFrom, AxisStep, WayOut, axis_steps};
 pub use view::{View, WORLD_HEIGHT, WORLD_WIDTH, logical_from_physical};

@@ -20,6 +20,9 @@ impl Scene {
     /// The first line: the push or the gap, in whole pixels, as the chapter
     /// words it.
     pub fn readout(&self) -> String {
+        if let Some(line) = self.step_readout() {
+            return line;
+        }
         let r = self.result();
         let px = r.depth.round() as i64;
         if r.overlapping {
@@ -33,6 +36,9 @@ impl Scene {
     pub fn axes_line(&self) -> String {
         if self.uses_circle() {
             "axes: the box's 4 edge normals, and 1 toward the circle's center".to_string()
+        } else if self.has_edited_corners() {
+            let n = self.fixed_polygon.points().len();
+            format!("axes: the box's 4 edge normals, and the outline's {n}")
         } else {
             let n = self.sides();
             let name = shape_name(n).unwrap_or("polygon");
@@ -61,7 +67,7 @@ impl Scene {
     /// ([`Scene::set_hints`]), with `{polygon}` filled in by the fixed
     /// polygon's name ("pentagon" at first). Empty when no hints were given.
     pub fn controls_line(&self) -> String {
-        let name = shape_name(self.sides()).unwrap_or("polygon");
+        let name = self.fixed_name();
         self.hints.controls.replace("{polygon}", name)
     }
 
@@ -69,7 +75,7 @@ impl Scene {
     /// shows above the controls line: the app's hints again, filled in the
     /// same way.
     pub fn help_line(&self) -> String {
-        let name = shape_name(self.sides()).unwrap_or("polygon");
+        let name = self.fixed_name();
         self.hints.help.replace("{polygon}", name)
     }
 }

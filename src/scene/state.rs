@@ -97,6 +97,8 @@ pub struct Scene {
     /// the shapes (by [`Scene::settle`]), so a frame's drawing reads it
     /// rather than running the test again for each thing it draws.
     pub(super) result: SatResult,
+    /// The chapter's tools: the path, the steps, the figure, B's corners.
+    pub(super) chapter: super::chapter::Chapter,
     /// How many times the test has run (for the once-per-change check).
     #[cfg(test)]
     pub(super) tests_run: usize,
@@ -163,6 +165,7 @@ impl Scene {
             contacts: None,
             view: View::default(),
             hints: Hints::default(),
+            chapter: Default::default(),
             #[cfg(test)]
             tests_run: 0,
             tank_mode: false,
