@@ -228,6 +228,7 @@ impl Scene {
             out.push(self.shortcut_line());
         }
         out.extend(self.overlay_lines());
+        out.extend(self.contacts_line());
         out.extend(self.caption());
         if self.shows_help() {
             if !self.chapter.keys_line.is_empty() {
