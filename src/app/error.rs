@@ -19,18 +19,43 @@ pub enum AppError {
     /// renderer and the GPU collider share.
     #[error(transparent)]
     NoAdapter(#[from] NoAdapter),
-    /// The window or its surface could not be made.
-    #[error("could not open the window: {}", one_line(.0))]
-    Window(String),
+    /// The window, its surface or its device could not be made, or the
+    /// event loop failed: `what` says which, `source` why.
+    #[error("{what}")]
+    Window {
+        /// What could not be done, in words.
+        what: &'static str,
+        /// The window system's or wgpu's reason.
+        #[source]
+        source: Box<dyn std::error::Error + Send + Sync + 'static>,
+    },
     /// The renderer failed.
     #[error("rendering failed")]
     Render(#[source] RenderError),
-    /// The screenshot could not be written.
-    #[error("could not write the screenshot: {}", one_line(.0))]
-    Image(String),
+    /// The screenshot could not be written to `path`.
+    #[error("could not write the screenshot {}", path.display())]
+    Image {
+        /// Where it was to go.
+        path: std::path::PathBuf,
+        /// The image library's reason.
+        #[source]
+        source: image::ImageError,
+    },
 }
 
 impl AppError {
+    /// A [`Window`](AppError::Window) error: `what` could not be done,
+    /// because of `source`.
+    pub(crate) fn window(
+        what: &'static str,
+        source: impl std::error::Error + Send + Sync + 'static,
+    ) -> AppError {
+        AppError::Window {
+            what,
+            source: Box::new(source),
+        }
+    }
+
     /// The process's exit status for this failure: 2 for the ones the user
     /// can fix (a bad argument, no display, no GPU adapter), 1 otherwise.
     pub fn exit_code(&self) -> i32 {

@@ -37,7 +37,10 @@ pub fn save_screenshot(opts: &Options, path: &Path) -> Result<(), AppError> {
     let image = render_scene(&scene, opts)?;
     image
         .save_with_format(path, image::ImageFormat::Png)
-        .map_err(|e| AppError::Image(format!("{}: {e}", path.display())))?;
+        .map_err(|source| AppError::Image {
+            path: path.to_path_buf(),
+            source,
+        })?;
     let lines = match scene.tank_line() {
         Some(line) => vec![line],
         None => scene.text_lines(),

@@ -64,7 +64,7 @@ impl Gpu {
         let window = Arc::new(
             event_loop
                 .create_window(attributes)
-                .map_err(|e| AppError::Window(e.to_string()))?,
+                .map_err(|e| AppError::window("could not open the window", e))?,
         );
         let instance =
             wgpu::Instance::new(wgpu::InstanceDescriptor::new_with_display_handle_from_env(
@@ -72,14 +72,14 @@ impl Gpu {
             ));
         let surface = instance
             .create_surface(window.clone())
-            .map_err(|e| AppError::Window(format!("no surface for the window: {e}")))?;
+            .map_err(|e| AppError::window("no surface for the window", e))?;
         let adapter = pick_adapter(&instance, Some(&surface), wgpu::PowerPreference::default())?;
         let (device, queue) = pollster::block_on(adapter.request_device(&wgpu::DeviceDescriptor {
             label: Some("sat visualizer device"),
             required_limits: wgpu::Limits::downlevel_defaults().using_resolution(adapter.limits()),
             ..Default::default()
         }))
-        .map_err(|e| AppError::Window(format!("the GPU device could not be opened: {e}")))?;
+        .map_err(|e| AppError::window("the GPU device could not be opened", e))?;
 
         let caps = surface.get_capabilities(&adapter);
         let format = caps
@@ -152,9 +152,7 @@ impl Gpu {
         self.surface = self
             .instance
             .create_surface(self.window.clone())
-            .map_err(|e| {
-                AppError::Window(format!("the window's surface could not be remade: {e}"))
-            })?;
+            .map_err(|e| AppError::window("the window's surface could not be remade", e))?;
         self.surface.configure(&self.device, &self.config);
         Ok(())
     }
@@ -444,7 +442,7 @@ pub fn run_window(opts: &Options) -> Result<(), AppError> {
     if let Some(line) = app.scene.tank_line() {
         println!("{line}");
     }
-    ran.map_err(|e| AppError::Window(e.to_string()))
+    ran.map_err(|e| AppError::window("the window's event loop failed", e))
 }
 
 /// winit's OS errors start with the source file and line they came from,

@@ -15,9 +15,13 @@ pub enum RenderError {
     /// The device could not be created, or it rejected some work.
     #[error("GPU device error: {0}")]
     Device(String),
-    /// Text could not be laid out or put in the glyph atlas.
-    #[error("text rendering failed: {0}")]
-    Text(String),
+    /// Text could not be laid out or put in the glyph atlas (glyphon's
+    /// preparation failed).
+    #[error("text could not be prepared")]
+    TextPrepare(#[from] glyphon::PrepareError),
+    /// Text prepared could not be drawn (glyphon's render failed).
+    #[error("text could not be drawn")]
+    TextRender(#[from] glyphon::RenderError),
     /// The draw list holds something that cannot be drawn (it fails
     /// [`DrawList::validate`](crate::draw::DrawList::validate)): a
     /// coordinate that is not finite or too far out, a negative width, a
@@ -29,7 +33,13 @@ pub enum RenderError {
     /// is not a positive finite number, or a size over the device's limit).
     #[error("invalid render target: {0}")]
     InvalidTarget(String),
-    /// lyon could not tessellate a shape.
-    #[error("tessellation failed: {0}")]
-    Tessellation(String),
+    /// lyon could not tessellate a shape: item `item` of the draw list.
+    #[error("tessellation failed at item {item}")]
+    Tessellation {
+        /// The draw list's item that failed.
+        item: usize,
+        /// lyon's reason.
+        #[source]
+        source: lyon::tessellation::TessellationError,
+    },
 }

@@ -65,7 +65,10 @@ impl lyon::tessellation::StrokeVertexConstructor<Vertex> for WithColor {
 
 /// lyon's failure on item `index`, as a render error that names the item.
 fn lyon_error(index: usize, error: TessellationError) -> RenderError {
-    RenderError::Tessellation(format!("item {index}: {error:?}"))
+    RenderError::Tessellation {
+        item: index,
+        source: error,
+    }
 }
 
 /// The part of segment `from`..`to` inside `rect` (min, max corners), as

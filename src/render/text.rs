@@ -203,14 +203,14 @@ impl TextLayer {
                 areas,
                 &mut self.swash,
             )
-            .map_err(|e| RenderError::Text(e.to_string()))
+            .map_err(RenderError::from)
     }
 
     /// Draws the prepared text into `pass`.
     pub(crate) fn render(&self, pass: &mut wgpu::RenderPass<'_>) -> Result<(), RenderError> {
         self.renderer
             .render(&self.atlas, &self.viewport, pass)
-            .map_err(|e| RenderError::Text(e.to_string()))
+            .map_err(RenderError::from)
     }
 }
 
