@@ -43,261 +43,69 @@ struct Binding {
     line: Line,
 }
 
+/// One row of the keymap, in the order the table's columns go.
+const fn bind(
+    codes: &'static [KeyCode],
+    typed: &'static [&'static str],
+    named: &'static [NamedKey],
+    label: &'static str,
+    command: Option<Command>,
+    words: &'static str,
+    line: Line,
+) -> Binding {
+    Binding {
+        codes,
+        typed,
+        named,
+        label,
+        command,
+        words,
+        line,
+    }
+}
+
 use Action::*;
 
 /// The keymap, in the order the hints list it. The mouse drag has no key,
 /// but its words belong on the controls line like the others
 /// (`command: None`).
+#[rustfmt::skip] // a table: one row a line
 const KEYMAP: &[Binding] = &[
-    Binding {
-        codes: &[],
-        typed: &[],
-        named: &[],
-        label: "[Drag]",
-        command: None,
-        words: "the box",
-        line: Line::Controls,
-    },
-    Binding {
-        codes: &[KeyCode::ArrowLeft],
-        typed: &[],
-        named: &[NamedKey::ArrowLeft],
-        label: "[Left]",
-        command: Some(Command::Scene(TurnLeft)),
-        words: "",
-        line: Line::Controls,
-    },
-    Binding {
-        codes: &[KeyCode::ArrowRight],
-        typed: &[],
-        named: &[NamedKey::ArrowRight],
-        label: "[Right]",
-        command: Some(Command::Scene(TurnRight)),
-        words: "turn it",
-        line: Line::Controls,
-    },
-    Binding {
-        codes: &[KeyCode::KeyC],
-        typed: &["c"],
-        named: &[],
-        label: "[C]",
-        command: Some(Command::Scene(ToggleCircle)),
-        words: "{polygon} or circle",
-        line: Line::Controls,
-    },
-    Binding {
-        codes: &[KeyCode::KeyH],
-        typed: &["h"],
-        named: &[],
-        label: "[H]",
-        command: Some(Command::Scene(ToggleHelp)),
-        words: "more keys",
-        line: Line::Controls,
-    },
-    Binding {
-        codes: &[KeyCode::Escape],
-        typed: &[],
-        named: &[NamedKey::Escape],
-        label: "[Esc]",
-        command: Some(Command::Quit),
-        words: "quit",
-        line: Line::Controls,
-    },
-    Binding {
-        codes: &[KeyCode::KeyS],
-        typed: &["s"],
-        named: &[],
-        label: "[S]",
-        command: Some(Command::Scene(ToggleShadows)),
-        words: "shadows",
-        line: Line::Help,
-    },
-    Binding {
-        codes: &[KeyCode::Space],
-        typed: &[" "],
-        named: &[NamedKey::Space],
-        label: "[Space]",
-        command: Some(Command::Scene(PushOut)),
-        words: "push out",
-        line: Line::Help,
-    },
-    Binding {
-        codes: &[KeyCode::KeyX],
-        typed: &["x"],
-        named: &[],
-        label: "[X]",
-        command: Some(Command::Scene(ToggleShortcut)),
-        words: "shortcut",
-        line: Line::Help,
-    },
-    Binding {
-        codes: &[KeyCode::KeyA],
-        typed: &["a"],
-        named: &[],
-        label: "[A]",
-        command: Some(Command::Scene(ToggleAllAxes)),
-        words: "all axes",
-        line: Line::Help,
-    },
-    Binding {
-        codes: &[KeyCode::KeyK],
-        typed: &["k"],
-        named: &[],
-        label: "[K]",
-        command: Some(Command::Scene(ToggleContacts)),
-        words: "contacts",
-        line: Line::Help,
-    },
+    bind(&[], &[], &[], "[Drag]", None, "the box", Line::Controls),
+    bind(&[KeyCode::ArrowLeft], &[], &[NamedKey::ArrowLeft], "[Left]", Some(Command::Scene(TurnLeft)), "", Line::Controls),
+    bind(&[KeyCode::ArrowRight], &[], &[NamedKey::ArrowRight], "[Right]", Some(Command::Scene(TurnRight)), "turn it", Line::Controls),
+    bind(&[KeyCode::KeyC], &["c"], &[], "[C]", Some(Command::Scene(ToggleCircle)), "{polygon} or circle", Line::Controls),
+    bind(&[KeyCode::KeyH], &["h"], &[], "[H]", Some(Command::Scene(ToggleHelp)), "more keys", Line::Controls),
+    bind(&[KeyCode::Escape], &[], &[NamedKey::Escape], "[Esc]", Some(Command::Quit), "quit", Line::Controls),
+    bind(&[KeyCode::KeyS], &["s"], &[], "[S]", Some(Command::Scene(ToggleShadows)), "shadows", Line::Help),
+    bind(&[KeyCode::Space], &[" "], &[NamedKey::Space], "[Space]", Some(Command::Scene(PushOut)), "push out", Line::Help),
+    bind(&[KeyCode::KeyX], &["x"], &[], "[X]", Some(Command::Scene(ToggleShortcut)), "shortcut", Line::Help),
+    bind(&[KeyCode::KeyA], &["a"], &[], "[A]", Some(Command::Scene(ToggleAllAxes)), "all axes", Line::Help),
+    bind(&[KeyCode::KeyK], &["k"], &[], "[K]", Some(Command::Scene(ToggleContacts)), "contacts", Line::Help),
     // The digits 3 to 8 are one row in the hints; `digit` finds them.
-    Binding {
-        codes: &[],
-        typed: &[],
-        named: &[],
-        label: "[3]-[8]",
-        command: None,
-        words: "sides",
-        line: Line::Help,
-    },
-    Binding {
-        codes: &[KeyCode::KeyH],
-        typed: &[],
-        named: &[],
-        label: "[H]",
-        command: None,
-        words: "hide",
-        line: Line::Help,
-    },
+    bind(&[], &[], &[], "[3]-[8]", None, "sides", Line::Help),
+    // G's own row is the tank's; here it only names the game.
+    bind(&[], &[], &[], "[G]", None, "tank game", Line::Help),
+    bind(&[KeyCode::KeyH], &[], &[], "[H]", None, "hide", Line::Help),
     // The tank game's keys. Left, Right and Esc do there what they do in
     // SAT Visualizer (their rows above map them); these rows only put
     // their words on the tank's line.
-    Binding {
-        codes: &[KeyCode::ArrowUp],
-        typed: &[],
-        named: &[NamedKey::ArrowUp],
-        label: "[Up]",
-        command: Some(Command::Scene(DriveForward)),
-        words: "",
-        line: Line::Tank,
-    },
-    Binding {
-        codes: &[KeyCode::ArrowDown],
-        typed: &[],
-        named: &[NamedKey::ArrowDown],
-        label: "[Down]",
-        command: Some(Command::Scene(DriveBack)),
-        words: "drive",
-        line: Line::Tank,
-    },
-    Binding {
-        codes: &[],
-        typed: &[],
-        named: &[],
-        label: "[Left]",
-        command: None,
-        words: "",
-        line: Line::Tank,
-    },
-    Binding {
-        codes: &[],
-        typed: &[],
-        named: &[],
-        label: "[Right]",
-        command: None,
-        words: "turn it",
-        line: Line::Tank,
-    },
-    Binding {
-        codes: &[KeyCode::KeyV],
-        typed: &["v"],
-        named: &[],
-        label: "[V]",
-        command: Some(Command::Scene(TogglePasses)),
-        words: "one pass or two",
-        line: Line::Tank,
-    },
-    Binding {
-        codes: &[KeyCode::KeyG],
-        typed: &["g"],
-        named: &[],
-        label: "[G]",
-        command: Some(Command::Scene(ToggleTank)),
-        words: "the tank or SAT Visualizer",
-        line: Line::Tank,
-    },
-    Binding {
-        codes: &[],
-        typed: &[],
-        named: &[],
-        label: "[Esc]",
-        command: None,
-        words: "quit",
-        line: Line::Tank,
-    },
+    bind(&[KeyCode::ArrowUp], &[], &[NamedKey::ArrowUp], "[Up]", Some(Command::Scene(DriveForward)), "", Line::Tank),
+    bind(&[KeyCode::ArrowDown], &[], &[NamedKey::ArrowDown], "[Down]", Some(Command::Scene(DriveBack)), "drive", Line::Tank),
+    bind(&[], &[], &[], "[Left]", None, "", Line::Tank),
+    bind(&[], &[], &[], "[Right]", None, "turn it", Line::Tank),
+    bind(&[KeyCode::KeyV], &["v"], &[], "[V]", Some(Command::Scene(TogglePasses)), "one pass or two", Line::Tank),
+    bind(&[KeyCode::KeyG], &["g"], &[], "[G]", Some(Command::Scene(ToggleTank)), "the tank or SAT Visualizer", Line::Tank),
+    bind(&[], &[], &[], "[Esc]", None, "quit", Line::Tank),
     // The chapter's tools (issue 10).
-    Binding {
-        codes: &[KeyCode::KeyP],
-        typed: &["p"],
-        named: &[],
-        label: "[P]",
-        command: Some(Command::Scene(TogglePath)),
-        words: "path",
-        line: Line::Chapter,
-    },
-    Binding {
-        codes: &[KeyCode::KeyT],
-        typed: &["t"],
-        named: &[],
-        label: "[T]",
-        command: Some(Command::Scene(StepForward)),
-        words: "next axis",
-        line: Line::Chapter,
-    },
+    bind(&[KeyCode::KeyP], &["p"], &[], "[P]", Some(Command::Scene(TogglePath)), "path", Line::Chapter),
+    bind(&[KeyCode::KeyT], &["t"], &[], "[T]", Some(Command::Scene(StepForward)), "next axis", Line::Chapter),
     // Shift+T: the window turns T's step forward into a step back.
-    Binding {
-        codes: &[],
-        typed: &[],
-        named: &[],
-        label: "[Shift+T]",
-        command: None,
-        words: "axis before",
-        line: Line::Chapter,
-    },
-    Binding {
-        codes: &[KeyCode::PageDown],
-        typed: &[],
-        named: &[NamedKey::PageDown],
-        label: "[PgDn]",
-        command: Some(Command::Scene(NextFigure)),
-        words: "",
-        line: Line::Chapter,
-    },
-    Binding {
-        codes: &[KeyCode::PageUp],
-        typed: &[],
-        named: &[NamedKey::PageUp],
-        label: "[PgUp]",
-        command: Some(Command::Scene(PreviousFigure)),
-        words: "figures",
-        line: Line::Chapter,
-    },
-    Binding {
-        codes: &[],
-        typed: &[],
-        named: &[],
-        label: "[Drag]",
-        command: None,
-        words: "B's corners (double-click adds one, right-click removes)",
-        line: Line::Chapter,
-    },
-    Binding {
-        codes: &[KeyCode::KeyR],
-        typed: &["r"],
-        named: &[],
-        label: "[R]",
-        command: Some(Command::Scene(Reset)),
-        words: "reset",
-        line: Line::Chapter,
-    },
+    bind(&[], &[], &[], "[Shift+T]", None, "axis before", Line::Chapter),
+    bind(&[KeyCode::PageDown], &[], &[NamedKey::PageDown], "[PgDn]", Some(Command::Scene(NextFigure)), "", Line::Chapter),
+    bind(&[KeyCode::PageUp], &[], &[NamedKey::PageUp], "[PgUp]", Some(Command::Scene(PreviousFigure)), "figures", Line::Chapter),
+    bind(&[], &[], &[], "[Drag]", None, "B's corners (double-click adds one, right-click removes)", Line::Chapter),
+    bind(&[KeyCode::KeyR], &["r"], &[], "[R]", Some(Command::Scene(Reset)), "reset", Line::Chapter),
 ];
 
 /// The digit keys, by place and on the number pad, with the digit each
@@ -430,7 +238,13 @@ pub fn help_text() -> String {
     let mut out = String::from("Keys in the window:\n");
     let mut seen = Vec::new();
     for b in KEYMAP {
-        if b.words.is_empty() || seen.contains(&(b.label, b.words)) || b.words == "hide" {
+        // A row that only names a key another row maps (H's "hide", G
+        // on the help line) says nothing new here.
+        let named_elsewhere = b.command.is_none()
+            && KEYMAP
+                .iter()
+                .any(|o| o.label == b.label && o.command.is_some());
+        if b.words.is_empty() || seen.contains(&(b.label, b.words)) || named_elsewhere {
             continue;
         }
         seen.push((b.label, b.words));
@@ -515,7 +329,7 @@ mod tests {
         );
         assert_eq!(
             h.help,
-            "[S] shadows   [Space] push out   [X] shortcut   [A] all axes   [K] contacts   [3]-[8] sides   [H] hide"
+            "[S] shadows   [Space] push out   [X] shortcut   [A] all axes   [K] contacts   [3]-[8] sides   [G] tank game   [H] hide"
         );
         assert_eq!(
             chapter_keys(),
