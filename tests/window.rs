@@ -195,6 +195,23 @@ fn cpu_ticks(pid: u32) -> u64 {
     fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
 }
 
+/// The window's top-left corner on the screen and its size, in pixels,
+/// as xdotool reports them.
+fn geometry(screen: &Screen, id: &str) -> (Vec2, Vec2) {
+    let geometry = screen.xdotool(&["getwindowgeometry", "--shell", id]);
+    let field = |name: &str| -> f32 {
+        geometry
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("{name}=")))
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap_or_else(|| panic!("no {name} in {geometry}"))
+    };
+    (
+        Vec2::new(field("X"), field("Y")),
+        Vec2::new(field("WIDTH"), field("HEIGHT")),
+    )
+}
+
 fn wait_exit(child: &mut Child, secs: u64) -> Option<ExitStatus> {
     let start = Instant::now();
     while start.elapsed() < Duration::from_secs(secs) {
@@ -429,16 +446,7 @@ fn session(name: &str, scale: f32, args: &[&str], first_display: u32, physical: 
         );
         sleep(Duration::from_millis(100));
     };
-    let geometry = screen.xdotool(&["getwindowgeometry", "--shell", &id]);
-    let field = |name: &str| -> f32 {
-        geometry
-            .lines()
-            .find_map(|l| l.strip_prefix(&format!("{name}=")))
-            .and_then(|v| v.trim().parse().ok())
-            .unwrap_or_else(|| panic!("no {name} in {geometry}"))
-    };
-    let origin = Vec2::new(field("X"), field("Y"));
-    let size = Vec2::new(field("WIDTH"), field("HEIGHT"));
+    let (origin, size) = geometry(&screen, &id);
     assert_eq!(
         size,
         Vec2::new(physical.0 as f32, physical.1 as f32),
@@ -648,16 +656,8 @@ fn dragging_a_pentagon_corner_moves_its_outline() {
         );
         sleep(Duration::from_millis(100));
     };
-    let geometry = screen.xdotool(&["getwindowgeometry", "--shell", &id]);
-    let field = |name: &str| -> f32 {
-        geometry
-            .lines()
-            .find_map(|l| l.strip_prefix(&format!("{name}=")))
-            .and_then(|v| v.trim().parse().ok())
-            .unwrap_or_else(|| panic!("no {name} in {geometry}"))
-    };
-    let origin = Vec2::new(field("X"), field("Y"));
-    let view = View::fit(field("WIDTH"), field("HEIGHT")).unwrap();
+    let (origin, size) = geometry(&screen, &id);
+    let view = View::fit(size.x, size.y).unwrap();
     let on_screen = |world: Vec2| origin + view.to_logical(world);
     let near = |img: &RgbaImage, world: Vec2, color, r: u32| {
         let p = on_screen(world);
