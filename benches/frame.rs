@@ -60,13 +60,7 @@ fn frame(c: &mut Criterion) {
         let mut scene = Scene::new();
         scene.set_box(Vec2::new(560.0, 360.0), 0.3).unwrap();
         scene.start(Action::TurnRight);
-        c.bench_function(name, |b| {
-            b.iter(|| {
-                scene.update(1.0 / 60.0);
-                scene.build(&mut list);
-                gpu.prepare(&list, target);
-            })
-        });
+        bench_frames(c, name, &mut scene, &mut gpu, &mut list, target);
     }
 
     // A dragging frame: the box follows the pointer back and forth across
@@ -123,13 +117,15 @@ fn tank(c: &mut Criterion) {
     scene.start(Action::DriveForward);
     scene.update(1.0 / 60.0);
     assert_eq!(scene.tank().pushes().len(), 4, "in the corner");
-    c.bench_function("frame/tank_corner_1x", |b| {
-        b.iter(|| {
-            scene.update(1.0 / 60.0);
-            scene.build(&mut list);
-            gpu.prepare(&list, TargetSize::new(1000, 700, 1.0));
-        })
-    });
+    let one = TargetSize::new(1000, 700, 1.0);
+    bench_frames(
+        c,
+        "frame/tank_corner_1x",
+        &mut scene,
+        &mut gpu,
+        &mut list,
+        one,
+    );
 }
 
 /// Issue 10's overlays all at once, on top of S, X, A and H: the path, a
@@ -176,14 +172,27 @@ fn chapter(c: &mut Criterion) {
         if turning {
             scene.start(Action::TurnRight);
         }
-        c.bench_function(name, |b| {
-            b.iter(|| {
-                scene.update(1.0 / 60.0);
-                scene.build(&mut list);
-                gpu.prepare(&list, one);
-            })
-        });
+        bench_frames(c, name, &mut scene, &mut gpu, &mut list, one);
     }
+}
+
+/// Times one frame after another of `scene`: a 1/60 s step, its draw
+/// list, and the renderer's prepare for `target`.
+fn bench_frames(
+    c: &mut Criterion,
+    name: &str,
+    scene: &mut Scene,
+    gpu: &mut Gpu,
+    list: &mut DrawList,
+    target: TargetSize,
+) {
+    c.bench_function(name, |b| {
+        b.iter(|| {
+            scene.update(1.0 / 60.0);
+            scene.build(list);
+            gpu.prepare(list, target);
+        })
+    });
 }
 
 criterion_group!(benches, frame, tank, chapter);

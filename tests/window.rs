@@ -195,6 +195,34 @@ fn cpu_ticks(pid: u32) -> u64 {
     fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap()
 }
 
+/// The id of the app's window, once it appears (within 60 s); the app
+/// exiting first, or no window by then, fails the test with its log.
+fn find_window(display: &str, app: &mut Child, app_log: &dyn Fn() -> String) -> String {
+    let start = Instant::now();
+    loop {
+        let out = Command::new("xdotool")
+            .args(["search", "--name", "SAT Visualizer"])
+            .env("DISPLAY", display)
+            .output()
+            .expect("run xdotool");
+        if let Some(id) = String::from_utf8_lossy(&out.stdout).lines().next() {
+            return id.to_string();
+        }
+        if let Some(status) = app.try_wait().unwrap() {
+            panic!(
+                "the app exited ({status}) before its window appeared: {}",
+                app_log()
+            );
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no window titled SAT Visualizer: {}",
+            app_log()
+        );
+        sleep(Duration::from_millis(100));
+    }
+}
+
 /// The window's top-left corner on the screen and its size, in pixels,
 /// as xdotool reports them.
 fn geometry(screen: &Screen, id: &str) -> (Vec2, Vec2) {
@@ -326,26 +354,7 @@ fn the_tank_drives_into_a_wall_and_stays_out_of_it() {
         display: display.clone(),
         name: "tank".to_string(),
     };
-    let start = Instant::now();
-    let id = loop {
-        let found = Command::new("xdotool")
-            .args(["search", "--name", "SAT Visualizer"])
-            .env("DISPLAY", &display)
-            .output()
-            .expect("run xdotool");
-        if let Some(id) = String::from_utf8_lossy(&found.stdout).lines().next() {
-            break id.to_string();
-        }
-        if let Some(status) = procs.0[1].try_wait().unwrap() {
-            panic!("the app exited ({status}): {}", app_log());
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "no window: {}",
-            app_log()
-        );
-        sleep(Duration::from_millis(100));
-    };
+    let id = find_window(&display, &mut procs.0[1], &app_log);
     // The first frame: the blue tank, nothing pushing it.
     let (_, ok) = screen.shot_until("start", 60, |img| count_near(img, BLUE, 4) > 300);
     assert!(ok, "the tank never showed: {}", app_log());
@@ -419,33 +428,7 @@ fn session(name: &str, scale: f32, args: &[&str], first_display: u32, physical: 
     let app_log = || std::fs::read_to_string(&log).unwrap_or_default();
 
     // The window, by its title.
-    let start = Instant::now();
-    let id = loop {
-        let out = Command::new("xdotool")
-            .args(["search", "--name", "SAT Visualizer"])
-            .env("DISPLAY", &screen.display)
-            .output()
-            .expect("run xdotool");
-        let found = String::from_utf8_lossy(&out.stdout)
-            .lines()
-            .next()
-            .map(str::to_string);
-        if let Some(id) = found {
-            break id;
-        }
-        if let Some(status) = procs.0[1].try_wait().unwrap() {
-            panic!(
-                "the app exited ({status}) before its window appeared: {}",
-                app_log()
-            );
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "no window titled SAT Visualizer: {}",
-            app_log()
-        );
-        sleep(Duration::from_millis(100));
-    };
+    let id = find_window(&screen.display, &mut procs.0[1], &app_log);
     let (origin, size) = geometry(&screen, &id);
     assert_eq!(
         size,
@@ -639,23 +622,7 @@ fn dragging_a_pentagon_corner_moves_its_outline() {
         .expect("start the app");
     procs.0.push(app);
     let app_log = || std::fs::read_to_string(&log).unwrap_or_default();
-    let start = Instant::now();
-    let id = loop {
-        let out = Command::new("xdotool")
-            .args(["search", "--name", "SAT Visualizer"])
-            .env("DISPLAY", &screen.display)
-            .output()
-            .expect("run xdotool");
-        if let Some(id) = String::from_utf8_lossy(&out.stdout).lines().next() {
-            break id.to_string();
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(60),
-            "no window: {}",
-            app_log()
-        );
-        sleep(Duration::from_millis(100));
-    };
+    let id = find_window(&screen.display, &mut procs.0[1], &app_log);
     let (origin, size) = geometry(&screen, &id);
     let view = View::fit(size.x, size.y).unwrap();
     let on_screen = |world: Vec2| origin + view.to_logical(world);

@@ -34,12 +34,19 @@ enum Line {
 /// ask for, and the words that say so (`{polygon}` is the fixed polygon's
 /// name, filled in by the scene).
 struct Binding {
+    /// The keys by their place on the keyboard.
     codes: &'static [KeyCode],
+    /// The characters they type, lower-cased, for keys not found by place.
     typed: &'static [&'static str],
+    /// The named keys (arrows, Esc, Space) by what they are.
     named: &'static [NamedKey],
+    /// The label in the hints, in brackets.
     label: &'static str,
+    /// What they ask for; `None` for a row that only puts words on a line.
     command: Option<Command>,
+    /// What the hints say they do (empty: the label runs into the next).
     words: &'static str,
+    /// Which line of hints shows them.
     line: Line,
 }
 

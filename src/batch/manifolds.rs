@@ -5,10 +5,10 @@
 
 use glam::Vec2;
 
-use super::{BatchError, Pair, Pose, Shape, validate};
+use super::{BatchError, Pair, Pose, Shape, circle_at, validate};
 use crate::sat::Manifold;
 use crate::sat::manifold::{polygon_circle_by_corners, polygons_by_corners};
-use crate::sat::{Circle, manifold_circles};
+use crate::sat::manifold_circles;
 
 /// Outlines placed in the world, kept from pair to pair.
 #[derive(Default)]
@@ -43,17 +43,9 @@ fn one(shapes: &[Shape], p: &Pair, margin: f32, scratch: &mut Scratch) -> Manifo
             place(b.points(), p.pose_b, &mut scratch.b);
             polygon_circle_by_corners(&scratch.b, p.pose_a.position, *radius, margin).swapped()
         }
-        (Shape::Circle { radius: ra }, Shape::Circle { radius: rb }) => manifold_circles(
-            &Circle {
-                center: p.pose_a.position,
-                radius: *ra,
-            },
-            &Circle {
-                center: p.pose_b.position,
-                radius: *rb,
-            },
-            margin,
-        ),
+        (Shape::Circle { radius: ra }, Shape::Circle { radius: rb }) => {
+            manifold_circles(&circle_at(p.pose_a, *ra), &circle_at(p.pose_b, *rb), margin)
+        }
     }
 }
 

@@ -187,6 +187,14 @@ fn validate_pairs(len: usize, pairs: &[Pair], first: usize) -> Result<(), BatchE
     Ok(())
 }
 
+/// A circle of `radius` placed by `pose` (a circle does not turn).
+pub(crate) fn circle_at(pose: Pose, radius: f32) -> Circle {
+    Circle {
+        center: pose.position,
+        radius,
+    }
+}
+
 /// One pair by the scalar functions on the placed shapes: the reference.
 pub fn collide_one(a: &Shape, pose_a: Pose, b: &Shape, pose_b: Pose) -> SatResult {
     match (a, b) {
@@ -196,10 +204,7 @@ pub fn collide_one(a: &Shape, pose_a: Pose, b: &Shape, pose_b: Pose) -> SatResul
         ),
         (Shape::Polygon(pa), Shape::Circle { radius }) => sat_polygon_circle(
             &pa.placed(pose_a.position, pose_a.angle),
-            &Circle {
-                center: pose_b.position,
-                radius: *radius,
-            },
+            &circle_at(pose_b, *radius),
         ),
         (Shape::Circle { radius }, Shape::Polygon(pb)) => {
             // The circle is A: test the polygon against it, then turn the
@@ -207,23 +212,13 @@ pub fn collide_one(a: &Shape, pose_a: Pose, b: &Shape, pose_b: Pose) -> SatResul
             // from B towards A is the other way too).
             let r = sat_polygon_circle(
                 &pb.placed(pose_b.position, pose_b.angle),
-                &Circle {
-                    center: pose_a.position,
-                    radius: *radius,
-                },
+                &circle_at(pose_a, *radius),
             );
             SatResult { axis: -r.axis, ..r }
         }
-        (Shape::Circle { radius: ra }, Shape::Circle { radius: rb }) => sat_circles(
-            &Circle {
-                center: pose_a.position,
-                radius: *ra,
-            },
-            &Circle {
-                center: pose_b.position,
-                radius: *rb,
-            },
-        ),
+        (Shape::Circle { radius: ra }, Shape::Circle { radius: rb }) => {
+            sat_circles(&circle_at(pose_a, *ra), &circle_at(pose_b, *rb))
+        }
     }
 }
 

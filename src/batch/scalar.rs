@@ -13,9 +13,9 @@
 use glam::Vec2;
 
 use super::prepared::{PolyData, Prepared};
-use super::{Pair, Pose};
+use super::{Pair, Pose, circle_at};
 use crate::sat::{
-    Circle, Interval, SatResult, gap_on_axis, nearest_of, project_points, sat_circles, unit_or_zero,
+    Interval, SatResult, gap_on_axis, nearest_of, project_points, sat_circles, unit_or_zero,
 };
 
 /// A circle's shadow on a unit axis, its center's place on it being `d`.
@@ -107,15 +107,8 @@ pub(crate) fn pair(table: &[Prepared], p: &Pair) -> SatResult {
             let r = polygon_circle(b, p.pose_b, p.pose_a.position, *r);
             SatResult { axis: -r.axis, ..r }
         }
-        (Prepared::Circle(ra), Prepared::Circle(rb)) => sat_circles(
-            &Circle {
-                center: p.pose_a.position,
-                radius: *ra,
-            },
-            &Circle {
-                center: p.pose_b.position,
-                radius: *rb,
-            },
-        ),
+        (Prepared::Circle(ra), Prepared::Circle(rb)) => {
+            sat_circles(&circle_at(p.pose_a, *ra), &circle_at(p.pose_b, *rb))
+        }
     }
 }
