@@ -81,13 +81,7 @@ fn frame(c: &mut Criterion) {
     // Everything on (S, X, A, H): the busiest frame.
     let mut scene = Scene::new();
     scene.set_box(Vec2::new(600.0, 370.0), 0.3).unwrap();
-    for k in [
-        Action::ToggleShadows,
-        Action::ToggleShortcut,
-        Action::ToggleAllAxes,
-        Action::ToggleHelp,
-        Action::TurnRight,
-    ] {
+    for k in Action::OVERLAYS.into_iter().chain([Action::TurnRight]) {
         scene.start(k);
     }
     c.bench_function("frame/everything_shown_1x", |b| {
@@ -158,15 +152,11 @@ fn chapter(c: &mut Criterion) {
                 .unwrap();
         }
         scene.set_box(Vec2::new(600.0, 370.0), 0.3).unwrap();
-        for k in [
-            Action::ToggleShadows,
-            Action::ToggleShortcut,
-            Action::ToggleAllAxes,
-            Action::ToggleHelp,
+        for k in Action::OVERLAYS.into_iter().chain([
             Action::TogglePath,
             Action::StepForward,
             Action::StepForward,
-        ] {
+        ]) {
             scene.start(k);
         }
         if turning {

@@ -57,12 +57,7 @@ fn reference_images_of_the_scene() {
         ("scene_extras", {
             let mut s = overlapping_scene();
             s.set_box(Vec2::new(620.0, 380.0), 0.0).unwrap();
-            for k in [
-                Action::ToggleShadows,
-                Action::ToggleShortcut,
-                Action::ToggleAllAxes,
-                Action::ToggleHelp,
-            ] {
+            for k in Action::OVERLAYS {
                 s.start(k);
             }
             s
@@ -584,12 +579,7 @@ fn steady_frames_create_no_gpu_buffers_or_textures() {
     // target does not. The first pass is the warm-up (buffers grow to the
     // biggest frame); the second pass over the same frames may make nothing.
     let mut scene = Scene::new();
-    for k in [
-        Action::ToggleShadows,
-        Action::ToggleShortcut,
-        Action::ToggleAllAxes,
-        Action::ToggleHelp,
-    ] {
+    for k in Action::OVERLAYS {
         scene.start(k);
     }
     scene.pointer_pressed(BOX_START_LOGICAL);
@@ -666,12 +656,7 @@ fn any_window_size_and_scale_renders() {
     for (w, h) in [(1, 1), (3, 700), (700, 3), (12, 9)] {
         for scale in [0.5f32, 1.0, 4.0] {
             let mut scene = overlapping_scene();
-            for a in [
-                Action::ToggleShadows,
-                Action::ToggleShortcut,
-                Action::ToggleAllAxes,
-                Action::ToggleHelp,
-            ] {
+            for a in Action::OVERLAYS {
                 scene.start(a);
             }
             let image = shot(&mut scene, w, h, scale).expect("a renderer");

@@ -50,11 +50,17 @@ struct Binding {
     line: Line,
 }
 
+/// A row's keys: by place, by what they type, and by name (see
+/// [`Binding`]).
+type Keys = (
+    &'static [KeyCode],
+    &'static [&'static str],
+    &'static [NamedKey],
+);
+
 /// One row of the keymap, in the order the table's columns go.
 const fn bind(
-    codes: &'static [KeyCode],
-    typed: &'static [&'static str],
-    named: &'static [NamedKey],
+    (codes, typed, named): Keys,
     label: &'static str,
     command: Option<Command>,
     words: &'static str,
@@ -78,41 +84,41 @@ use Action::*;
 /// (`command: None`).
 #[rustfmt::skip] // a table: one row a line
 const KEYMAP: &[Binding] = &[
-    bind(&[], &[], &[], "[Drag]", None, "the box", Line::Controls),
-    bind(&[KeyCode::ArrowLeft], &[], &[NamedKey::ArrowLeft], "[Left]", Some(Command::Scene(TurnLeft)), "", Line::Controls),
-    bind(&[KeyCode::ArrowRight], &[], &[NamedKey::ArrowRight], "[Right]", Some(Command::Scene(TurnRight)), "turn it", Line::Controls),
-    bind(&[KeyCode::KeyC], &["c"], &[], "[C]", Some(Command::Scene(ToggleCircle)), "{polygon} or circle", Line::Controls),
-    bind(&[KeyCode::KeyH], &["h"], &[], "[H]", Some(Command::Scene(ToggleHelp)), "more keys", Line::Controls),
-    bind(&[KeyCode::Escape], &[], &[NamedKey::Escape], "[Esc]", Some(Command::Quit), "quit", Line::Controls),
-    bind(&[KeyCode::KeyS], &["s"], &[], "[S]", Some(Command::Scene(ToggleShadows)), "shadows", Line::Help),
-    bind(&[KeyCode::Space], &[" "], &[NamedKey::Space], "[Space]", Some(Command::Scene(PushOut)), "push out", Line::Help),
-    bind(&[KeyCode::KeyX], &["x"], &[], "[X]", Some(Command::Scene(ToggleShortcut)), "shortcut", Line::Help),
-    bind(&[KeyCode::KeyA], &["a"], &[], "[A]", Some(Command::Scene(ToggleAllAxes)), "all axes", Line::Help),
-    bind(&[KeyCode::KeyK], &["k"], &[], "[K]", Some(Command::Scene(ToggleContacts)), "contacts", Line::Help),
+    bind((&[], &[], &[]), "[Drag]", None, "the box", Line::Controls),
+    bind((&[KeyCode::ArrowLeft], &[], &[NamedKey::ArrowLeft]), "[Left]", Some(Command::Scene(TurnLeft)), "", Line::Controls),
+    bind((&[KeyCode::ArrowRight], &[], &[NamedKey::ArrowRight]), "[Right]", Some(Command::Scene(TurnRight)), "turn it", Line::Controls),
+    bind((&[KeyCode::KeyC], &["c"], &[]), "[C]", Some(Command::Scene(ToggleCircle)), "{polygon} or circle", Line::Controls),
+    bind((&[KeyCode::KeyH], &["h"], &[]), "[H]", Some(Command::Scene(ToggleHelp)), "more keys", Line::Controls),
+    bind((&[KeyCode::Escape], &[], &[NamedKey::Escape]), "[Esc]", Some(Command::Quit), "quit", Line::Controls),
+    bind((&[KeyCode::KeyS], &["s"], &[]), "[S]", Some(Command::Scene(ToggleShadows)), "shadows", Line::Help),
+    bind((&[KeyCode::Space], &[" "], &[NamedKey::Space]), "[Space]", Some(Command::Scene(PushOut)), "push out", Line::Help),
+    bind((&[KeyCode::KeyX], &["x"], &[]), "[X]", Some(Command::Scene(ToggleShortcut)), "shortcut", Line::Help),
+    bind((&[KeyCode::KeyA], &["a"], &[]), "[A]", Some(Command::Scene(ToggleAllAxes)), "all axes", Line::Help),
+    bind((&[KeyCode::KeyK], &["k"], &[]), "[K]", Some(Command::Scene(ToggleContacts)), "contacts", Line::Help),
     // The digits 3 to 8 are one row in the hints; `digit` finds them.
-    bind(&[], &[], &[], "[3]-[8]", None, "sides", Line::Help),
+    bind((&[], &[], &[]), "[3]-[8]", None, "sides", Line::Help),
     // G's own row is the tank's; here it only names the game.
-    bind(&[], &[], &[], "[G]", None, "tank game", Line::Help),
-    bind(&[KeyCode::KeyH], &[], &[], "[H]", None, "hide", Line::Help),
+    bind((&[], &[], &[]), "[G]", None, "tank game", Line::Help),
+    bind((&[KeyCode::KeyH], &[], &[]), "[H]", None, "hide", Line::Help),
     // The tank game's keys. Left, Right and Esc do there what they do in
     // SAT Visualizer (their rows above map them); these rows only put
     // their words on the tank's line.
-    bind(&[KeyCode::ArrowUp], &[], &[NamedKey::ArrowUp], "[Up]", Some(Command::Scene(DriveForward)), "", Line::Tank),
-    bind(&[KeyCode::ArrowDown], &[], &[NamedKey::ArrowDown], "[Down]", Some(Command::Scene(DriveBack)), "drive", Line::Tank),
-    bind(&[], &[], &[], "[Left]", None, "", Line::Tank),
-    bind(&[], &[], &[], "[Right]", None, "turn it", Line::Tank),
-    bind(&[KeyCode::KeyV], &["v"], &[], "[V]", Some(Command::Scene(TogglePasses)), "one pass or two", Line::Tank),
-    bind(&[KeyCode::KeyG], &["g"], &[], "[G]", Some(Command::Scene(ToggleTank)), "the tank or SAT Visualizer", Line::Tank),
-    bind(&[], &[], &[], "[Esc]", None, "quit", Line::Tank),
+    bind((&[KeyCode::ArrowUp], &[], &[NamedKey::ArrowUp]), "[Up]", Some(Command::Scene(DriveForward)), "", Line::Tank),
+    bind((&[KeyCode::ArrowDown], &[], &[NamedKey::ArrowDown]), "[Down]", Some(Command::Scene(DriveBack)), "drive", Line::Tank),
+    bind((&[], &[], &[]), "[Left]", None, "", Line::Tank),
+    bind((&[], &[], &[]), "[Right]", None, "turn it", Line::Tank),
+    bind((&[KeyCode::KeyV], &["v"], &[]), "[V]", Some(Command::Scene(TogglePasses)), "one pass or two", Line::Tank),
+    bind((&[KeyCode::KeyG], &["g"], &[]), "[G]", Some(Command::Scene(ToggleTank)), "the tank or SAT Visualizer", Line::Tank),
+    bind((&[], &[], &[]), "[Esc]", None, "quit", Line::Tank),
     // The chapter's tools (issue 10).
-    bind(&[KeyCode::KeyP], &["p"], &[], "[P]", Some(Command::Scene(TogglePath)), "path", Line::Chapter),
-    bind(&[KeyCode::KeyT], &["t"], &[], "[T]", Some(Command::Scene(StepForward)), "next axis", Line::Chapter),
+    bind((&[KeyCode::KeyP], &["p"], &[]), "[P]", Some(Command::Scene(TogglePath)), "path", Line::Chapter),
+    bind((&[KeyCode::KeyT], &["t"], &[]), "[T]", Some(Command::Scene(StepForward)), "next axis", Line::Chapter),
     // Shift+T: the window turns T's step forward into a step back.
-    bind(&[], &[], &[], "[Shift+T]", None, "axis before", Line::Chapter),
-    bind(&[KeyCode::PageDown], &[], &[NamedKey::PageDown], "[PgDn]", Some(Command::Scene(NextFigure)), "", Line::Chapter),
-    bind(&[KeyCode::PageUp], &[], &[NamedKey::PageUp], "[PgUp]", Some(Command::Scene(PreviousFigure)), "figures", Line::Chapter),
-    bind(&[], &[], &[], "[Drag]", None, "B's corners (double-click adds one, right-click removes)", Line::Chapter),
-    bind(&[KeyCode::KeyR], &["r"], &[], "[R]", Some(Command::Scene(Reset)), "reset", Line::Chapter),
+    bind((&[], &[], &[]), "[Shift+T]", None, "axis before", Line::Chapter),
+    bind((&[KeyCode::PageDown], &[], &[NamedKey::PageDown]), "[PgDn]", Some(Command::Scene(NextFigure)), "", Line::Chapter),
+    bind((&[KeyCode::PageUp], &[], &[NamedKey::PageUp]), "[PgUp]", Some(Command::Scene(PreviousFigure)), "figures", Line::Chapter),
+    bind((&[], &[], &[]), "[Drag]", None, "B's corners (double-click adds one, right-click removes)", Line::Chapter),
+    bind((&[KeyCode::KeyR], &["r"], &[]), "[R]", Some(Command::Scene(Reset)), "reset", Line::Chapter),
 ];
 
 /// The digit keys, by place and on the number pad, with the digit each

@@ -58,6 +58,16 @@ pub enum Action {
 }
 
 impl Action {
+    /// The four overlays the chapter's exercises and the FAQ add, as S, X,
+    /// A and H toggle them: the deciding axis with its shadows, the
+    /// shortcut's answer, every axis tried, and the help line.
+    pub const OVERLAYS: [Action; 4] = [
+        Action::ToggleShadows,
+        Action::ToggleShortcut,
+        Action::ToggleAllAxes,
+        Action::ToggleHelp,
+    ];
+
     /// Whether the action lasts while its key is held (a turn), rather
     /// than happening once when it is pressed.
     pub fn is_held(self) -> bool {

@@ -432,12 +432,7 @@ mod tests {
     #[test]
     fn the_test_runs_once_per_change_not_per_read() {
         let mut scene = Scene::new();
-        for action in [
-            Action::ToggleShadows,
-            Action::ToggleAllAxes,
-            Action::ToggleShortcut,
-            Action::ToggleHelp,
-        ] {
+        for action in Action::OVERLAYS {
             scene.start(action);
         }
         let mut list = DrawList::default();
