@@ -257,33 +257,8 @@ fn the_binary_writes_the_screenshot_the_window_would_show() {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
     let path = dir.join("cli_shot.png");
     let _ = std::fs::remove_file(&path);
-    let out = bin()
-        .args([
-            "--screenshot",
-            path.to_str().unwrap(),
-            "--size",
-            "600x420",
-            "--scale",
-            "1.5",
-        ])
-        .args([
-            "--box",
-            "540,350",
-            "--angle",
-            "0.2",
-            "--circle",
-            "--shadows",
-        ])
-        .output()
-        .expect("run the binary");
-    assert!(out.status.success(), "{out:?}");
-    let file = image::open(&path).expect("a PNG was written").to_rgba8();
-    assert_eq!(file.dimensions(), (900, 630));
-
-    // The same options in-process give the same picture.
-    let args = [
-        "--screenshot",
-        "x.png",
+    // The scene's options, the same for the binary and in-process.
+    let scene_args = [
         "--size",
         "600x420",
         "--scale",
@@ -295,6 +270,18 @@ fn the_binary_writes_the_screenshot_the_window_would_show() {
         "--circle",
         "--shadows",
     ];
+    let out = bin()
+        .arg("--screenshot")
+        .arg(&path)
+        .args(scene_args)
+        .output()
+        .expect("run the binary");
+    assert!(out.status.success(), "{out:?}");
+    let file = image::open(&path).expect("a PNG was written").to_rgba8();
+    assert_eq!(file.dimensions(), (900, 630));
+
+    // The same options in-process give the same picture.
+    let args = ["--screenshot", "x.png"].into_iter().chain(scene_args);
     let app::Command::Run(opts) = parse_args(args).unwrap() else {
         panic!("run")
     };

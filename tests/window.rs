@@ -153,6 +153,23 @@ impl Screen {
         String::from_utf8_lossy(&out.stdout).into_owned()
     }
 
+    /// A drag with the left button from `from` to `to` (screen pixels), in
+    /// twelve steps, as a hand would make it.
+    fn drag(&self, from: Vec2, to: Vec2) {
+        let xy = |p: Vec2| [format!("{}", p.x.round()), format!("{}", p.y.round())];
+        let [fx, fy] = xy(from);
+        self.xdotool(&["mousemove", "--sync", &fx, &fy]);
+        sleep(Duration::from_millis(200));
+        self.xdotool(&["mousedown", "1"]);
+        sleep(Duration::from_millis(200));
+        for i in 1..=12 {
+            let [x, y] = xy(from.lerp(to, i as f32 / 12.0));
+            self.xdotool(&["mousemove", "--sync", &x, &y]);
+            sleep(Duration::from_millis(60));
+        }
+        self.xdotool(&["mouseup", "1"]);
+    }
+
     fn xdotool(&self, args: &[&str]) -> String {
         self.tool("xdotool", args)
     }
@@ -491,20 +508,7 @@ fn session(name: &str, scale: f32, args: &[&str], first_display: u32, physical: 
     // A press just outside the box's outline (past its turned corner) does
     // not grab it: dragging from there moves nothing.
     let outside = BOX_START + Vec2::new(78.0, 48.0);
-    let xy = |p: Vec2| [format!("{}", p.x.round()), format!("{}", p.y.round())];
-    let drag = |from: Vec2, to: Vec2| {
-        let [fx, fy] = xy(from);
-        screen.xdotool(&["mousemove", "--sync", &fx, &fy]);
-        sleep(Duration::from_millis(200));
-        screen.xdotool(&["mousedown", "1"]);
-        sleep(Duration::from_millis(200));
-        for i in 1..=12 {
-            let [x, y] = xy(from.lerp(to, i as f32 / 12.0));
-            screen.xdotool(&["mousemove", "--sync", &x, &y]);
-            sleep(Duration::from_millis(60));
-        }
-        screen.xdotool(&["mouseup", "1"]);
-    };
+    let drag = |from: Vec2, to: Vec2| screen.drag(from, to);
     drag(on_screen(outside), on_screen(FIXED_CENTER));
     sleep(Duration::from_millis(500));
     let missed = screen.shot("missed");
@@ -646,22 +650,10 @@ fn dragging_a_pentagon_corner_moves_its_outline() {
         "nothing green at {probe} yet"
     );
 
-    let xy = |p: Vec2| [format!("{}", p.x.round()), format!("{}", p.y.round())];
-    let (from, to) = (
+    screen.drag(
         on_screen(top + Vec2::new(3.0, 3.0)),
         on_screen(moved_to + Vec2::new(3.0, 3.0)),
     );
-    let [fx, fy] = xy(from);
-    screen.xdotool(&["mousemove", "--sync", &fx, &fy]);
-    sleep(Duration::from_millis(200));
-    screen.xdotool(&["mousedown", "1"]);
-    sleep(Duration::from_millis(200));
-    for i in 1..=12 {
-        let [x, y] = xy(from.lerp(to, i as f32 / 12.0));
-        screen.xdotool(&["mousemove", "--sync", &x, &y]);
-        sleep(Duration::from_millis(60));
-    }
-    screen.xdotool(&["mouseup", "1"]);
     let (dragged, ok) = screen.shot_until("dragged", 20, |img| near(img, probe, GREEN, 3) > 0);
     assert!(
         ok,

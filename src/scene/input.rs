@@ -7,7 +7,8 @@ use glam::Vec2;
 use super::action::Action;
 use super::error::SceneError;
 use super::state::{
-    Hints, MAX_POSITION, MAX_SIDES, MIN_SIDES, PUSH_SLACK, Scene, TURN_SPEED, regular_at_center,
+    Hints, MAX_POSITION, MAX_SIDES, MIN_SIDES, PUSH_SLACK, Scene, TURN_SPEED, check_pose,
+    regular_at_center,
 };
 use super::view::View;
 
@@ -18,12 +19,7 @@ impl Scene {
     /// radians; refused for a position that is not finite or beyond ±1e5,
     /// or an angle that is not finite.
     pub fn set_box(&mut self, position: Vec2, angle: f32) -> Result<(), SceneError> {
-        if !position.is_finite() || position.abs().max_element() > MAX_POSITION {
-            return Err(SceneError::Position(position.x, position.y));
-        }
-        if !angle.is_finite() {
-            return Err(SceneError::Angle(angle));
-        }
+        check_pose(position, angle)?;
         self.box_pos = position;
         self.box_angle = angle;
         self.settle();

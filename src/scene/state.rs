@@ -7,6 +7,7 @@
 
 use glam::Vec2;
 
+use super::error::SceneError;
 use super::view::View;
 use crate::sat::{
     self, Circle, Interval, Manifold, Polygon, SatResult, project_circle, project_polygon, shortcut,
@@ -415,6 +416,19 @@ impl Scene {
         let on_line = halfway + r.axis * (middle - halfway.dot(r.axis));
         Some((on_line, r.axis.perp()))
     }
+}
+
+/// Checks a pose from outside (the box's or the tank's): refused for a
+/// position that is not finite or beyond [`MAX_POSITION`], or an angle
+/// that is not finite.
+pub(crate) fn check_pose(position: Vec2, angle: f32) -> Result<(), SceneError> {
+    if !position.is_finite() || position.abs().max_element() > MAX_POSITION {
+        return Err(SceneError::Position(position.x, position.y));
+    }
+    if !angle.is_finite() {
+        return Err(SceneError::Angle(angle));
+    }
+    Ok(())
 }
 
 pub(super) fn regular_at_center(sides: usize) -> Polygon {

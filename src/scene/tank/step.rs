@@ -9,7 +9,7 @@ use super::{
 };
 use crate::sat::{self, Polygon};
 use crate::scene::SceneError;
-use crate::scene::state::{MAX_POSITION, TURN_SPEED};
+use crate::scene::state::{TURN_SPEED, check_pose};
 use crate::scene::view::{WORLD_HEIGHT, WORLD_WIDTH};
 
 /// The least place the tank's center may drive to: the world's edge, less
@@ -162,12 +162,7 @@ impl Tank {
     /// be left inside an obstacle until the next step); refused for a
     /// position not finite or beyond ±1e5, or an angle not finite.
     pub fn set_pose(&mut self, position: Vec2, angle: f32) -> Result<(), SceneError> {
-        if !position.is_finite() || position.abs().max_element() > MAX_POSITION {
-            return Err(SceneError::Position(position.x, position.y));
-        }
-        if !angle.is_finite() {
-            return Err(SceneError::Angle(angle));
-        }
+        check_pose(position, angle)?;
         self.pos = position;
         self.angle = angle % std::f32::consts::TAU;
         self.place();
