@@ -14,9 +14,10 @@ pub enum GpuError {
     /// renderer and the collider share.
     #[error(transparent)]
     NoAdapter(#[from] NoAdapter),
-    /// An adapter was found but refused to open a device.
-    #[error("the GPU adapter would not open a device: {}", one_line(.0))]
-    RequestDevice(String),
+    /// An adapter was found but refused to open a device; wgpu's reason is
+    /// the source.
+    #[error("the GPU adapter would not open a device")]
+    RequestDevice(#[source] DeviceRefused),
     /// The device was lost (destroyed, reset, or its driver failed): no
     /// more work can run on it.
     #[error("the GPU device was lost: {}", one_line(.0))]
@@ -28,6 +29,30 @@ pub enum GpuError {
     /// could not be read back.
     #[error("the GPU refused the work: {}", one_line(.0))]
     Gpu(String),
+}
+
+/// wgpu's reason for refusing a device, kept as the error's source. (wgpu's
+/// own type cannot be compared; this compares by its message, so that
+/// [`GpuError`] stays comparable.)
+#[derive(Debug, Clone)]
+pub struct DeviceRefused(pub wgpu::RequestDeviceError);
+
+impl std::fmt::Display for DeviceRefused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", one_line(&self.0.to_string()))
+    }
+}
+
+impl std::error::Error for DeviceRefused {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0.source()
+    }
+}
+
+impl PartialEq for DeviceRefused {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.to_string() == other.0.to_string()
+    }
 }
 
 /// Keeps a library's message on one line.

@@ -28,7 +28,7 @@ mod timing;
 use std::sync::Arc;
 use std::time::Instant;
 
-pub use error::GpuError;
+pub use error::{DeviceRefused, GpuError};
 pub use timing::GpuTiming;
 
 use crate::batch::{self, Pair, Shape};
@@ -149,7 +149,7 @@ impl GpuCollider {
             required_limits: adapter.limits(),
             ..Default::default()
         }))
-        .map_err(|e| GpuError::RequestDevice(e.to_string()))?;
+        .map_err(|e| GpuError::RequestDevice(DeviceRefused(e)))?;
         let (lost, uncaught) = (Note::default(), Note::default());
         let flag = lost.clone();
         device.set_device_lost_callback(move |reason, message| {
