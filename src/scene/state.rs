@@ -332,7 +332,7 @@ impl Scene {
         };
         let mut reached = true;
         axes.into_iter()
-            .filter(|axis| axis.length_squared() >= 0.5)
+            .filter(|&axis| sat::is_axis(axis))
             .map(|axis| {
                 let tried = reached;
                 if reached && self.gap_on(axis) {

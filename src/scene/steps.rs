@@ -6,8 +6,8 @@
 use glam::Vec2;
 
 use crate::sat::{
-    Interval, Polygon, SatResult, gap_on_axis, polygon_axes, polygon_circle_axes, project_circle,
-    project_polygon,
+    Interval, Polygon, SatResult, gap_on_axis, is_axis, polygon_axes, polygon_circle_axes,
+    project_circle, project_polygon,
 };
 
 use super::state::Fixed;
@@ -79,47 +79,31 @@ pub struct AxisStep {
 /// at the first gap, as the test does. Also returns how many axes there
 /// are in all (M of "axis K of M").
 pub fn axis_steps(a: &Polygon, b: &Fixed) -> (Vec<AxisStep>, usize) {
-    let axes: Vec<(Vec2, AxisFrom)> = match b {
-        Fixed::Polygon(p) => {
-            let na = a.points().len();
-            polygon_axes(a, p)
-                .enumerate()
-                .map(|(i, axis)| {
-                    let from = if i < na {
-                        AxisFrom::A(i + 1)
-                    } else {
-                        AxisFrom::B(i - na + 1)
-                    };
-                    (axis, from)
-                })
-                .collect()
-        }
-        Fixed::Circle(c) => {
-            let na = a.points().len();
-            polygon_circle_axes(a, c)
-                .enumerate()
-                .map(|(i, axis)| {
-                    let from = if i < na {
-                        AxisFrom::A(i + 1)
-                    } else {
-                        AxisFrom::CircleCenter
-                    };
-                    (axis, from)
-                })
-                .collect()
-        }
+    // A's edge normals first, then B's, or the circle's own axis: where
+    // each came from, numbered from 1 as the table shows them.
+    let na = a.points().len();
+    let (axes, past_a): (Vec<Vec2>, fn(usize) -> AxisFrom) = match b {
+        Fixed::Polygon(p) => (polygon_axes(a, p).collect(), |k| AxisFrom::B(k + 1)),
+        Fixed::Circle(c) => (polygon_circle_axes(a, c).collect(), |_| {
+            AxisFrom::CircleCenter
+        }),
     };
     let axes: Vec<(Vec2, AxisFrom)> = axes
         .into_iter()
-        .filter(|(axis, _)| axis.length_squared() >= 0.5)
+        .enumerate()
+        .map(|(i, axis)| {
+            let from = if i < na {
+                AxisFrom::A(i + 1)
+            } else {
+                past_a(i - na)
+            };
+            (axis, from)
+        })
+        .filter(|&(axis, _)| is_axis(axis))
         .collect();
     let total = axes.len();
     let mut steps: Vec<AxisStep> = Vec::with_capacity(total);
-    let mut result = SatResult {
-        overlapping: true,
-        axis: Vec2::ZERO,
-        depth: f32::INFINITY,
-    };
+    let mut result = SatResult::START;
     for (axis, from) in axes {
         let sa = project_polygon(a, axis);
         let sb = match b {
