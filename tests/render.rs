@@ -6,7 +6,7 @@
 mod support;
 
 use glam::Vec2;
-use sat_visualizer::draw::{Color, DrawList, DrawListError, Paint, Polygon};
+use sat_visualizer::draw::{Color, DrawList, DrawListError, Paint, Polygon, Primitive};
 use sat_visualizer::render::{RenderError, render_to_image};
 use support::{
     Tolerance, assert_pixel, compare_with_reference, count_near, count_near_in, drawn_box, headless,
@@ -313,10 +313,20 @@ fn steady_frames_create_no_gpu_resources_and_shape_no_text() {
     );
     assert!(steady.vertices > 0 && steady.indices > 0);
 
-    // New text is shaped once; a new size makes one new MSAA texture.
-    list.text("a new line", v(10.0, 60.0), 14.0, TEXT);
+    // New text is shaped a word at a time, once: a line whose number
+    // changes reshapes the number alone. A new size makes one new MSAA
+    // texture.
+    // ("12", "px" and the space are the first line's, at the same size.)
+    list.text("zq wv 12 px", v(10.0, 60.0), 16.0, TEXT);
     gpu.render(&list, 320, 200, 1.0).expect("more text");
-    assert_eq!(gpu.stats().text_shapings, steady.text_shapings + 1);
+    let shaped = gpu.stats().text_shapings;
+    assert_eq!(shaped, steady.text_shapings + 2, "zq and wv are new");
+    let Some(Primitive::Text(line)) = list.items.last_mut() else {
+        panic!("the line just added");
+    };
+    line.text = "zq wv 13 px".to_owned();
+    gpu.render(&list, 320, 200, 1.0).expect("a changed number");
+    assert_eq!(gpu.stats().text_shapings, shaped + 1, "only 13 is new");
     gpu.render(&list, 200, 100, 1.0).expect("resized");
     if gpu.sample_count() > 1 {
         assert_eq!(

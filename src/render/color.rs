@@ -1,7 +1,15 @@
 //! The list's sRGB colors as the shape pipeline wants them: linear (for an
 //! sRGB target) and premultiplied.
 
+use std::sync::LazyLock;
+
 use crate::draw::Color;
+
+/// [`srgb_to_linear`] of every byte, worked out once: a frame converts the
+/// color of each of its hundreds of dashes and grid lines, and a `powf`
+/// each was a visible share of the frame.
+static LINEAR: LazyLock<[f32; 256]> =
+    LazyLock::new(|| std::array::from_fn(|i| srgb_to_linear(i as u8)));
 
 /// The sRGB transfer function undone: what linear intensity an sRGB byte
 /// stands for.
@@ -22,7 +30,7 @@ pub(crate) fn srgb_to_linear(byte: u8) -> f32 {
 pub(crate) fn vertex_color(color: Color, srgb_target: bool) -> [f32; 4] {
     let channel = |c: u8| {
         if srgb_target {
-            srgb_to_linear(c)
+            LINEAR[c as usize]
         } else {
             c as f32 / 255.0
         }

@@ -10,13 +10,13 @@ use glam::{DVec2, Vec2};
 use lyon::math::{Point, point};
 use lyon::path::Polygon as Outline;
 use lyon::tessellation::{
-    BuffersBuilder, FillOptions, FillTessellator, FillVertex, LineCap, LineJoin, StrokeOptions,
-    StrokeTessellator, StrokeVertex, TessellationError, VertexBuffers,
+    BuffersBuilder, FillOptions, FillTessellator, FillVertex, GeometryBuilderError, LineJoin,
+    StrokeOptions, StrokeTessellator, StrokeVertex, TessellationError, VertexBuffers,
 };
 
 use super::color::vertex_color;
 use super::{RenderError, TargetSize};
-use crate::draw::{Arrow, Circle, Dashed, DrawList, Line, Paint, Primitive};
+use crate::draw::{Arrow, Circle, Color, Dashed, DrawList, Line, Paint, Primitive};
 
 /// Flattening error allowed for curves, in physical pixels.
 const TOLERANCE_PHYSICAL: f32 = 0.1;
@@ -160,7 +160,7 @@ impl Tessellator {
                     }
                     self.corners.clear();
                     self.corners.extend(corners.iter().map(|p| point(p.x, p.y)));
-                    self.paint_corners(&polygon.paint)?;
+                    self.paint_corners(&polygon.paint, false)?;
                 }
                 Primitive::Circle(circle) => self.circle(circle)?,
                 Primitive::Line(line) => self.line(line)?,
@@ -209,22 +209,27 @@ impl Tessellator {
         Ok(())
     }
 
-    /// Fills and/or outlines the closed outline in `self.corners`.
-    fn paint_corners(&mut self, paint: &Paint) -> Result<(), RenderError> {
+    /// Fills and/or outlines the closed outline in `self.corners`, which
+    /// the caller knows to be `convex` or not.
+    fn paint_corners(&mut self, paint: &Paint, convex: bool) -> Result<(), RenderError> {
         let index = self.item;
-        let outline = || Outline {
-            points: &self.corners,
-            closed: true,
-        };
         if let Some(color) = paint.fill.filter(|c| !c.is_clear()) {
-            let options = FillOptions::non_zero().with_tolerance(self.tolerance);
-            let mut out = BuffersBuilder::new(
-                &mut self.geometry,
-                WithColor(vertex_color(color, self.srgb)),
-            );
-            self.fill
-                .tessellate_polygon(outline(), &options, &mut out)
-                .map_err(|e| lyon_error(index, e))?;
+            if convex {
+                self.fan(color)?;
+            } else {
+                let options = FillOptions::non_zero().with_tolerance(self.tolerance);
+                let mut out = BuffersBuilder::new(
+                    &mut self.geometry,
+                    WithColor(vertex_color(color, self.srgb)),
+                );
+                let outline = Outline {
+                    points: &self.corners,
+                    closed: true,
+                };
+                self.fill
+                    .tessellate_polygon(outline, &options, &mut out)
+                    .map_err(|e| lyon_error(index, e))?;
+            }
         }
         if let Some((color, width)) = paint.stroke.filter(|(c, w)| !c.is_clear() && *w > 0.0) {
             let options = StrokeOptions::tolerance(self.tolerance)
@@ -235,9 +240,44 @@ impl Tessellator {
                 WithColor(vertex_color(color, self.srgb)),
             );
             self.stroke
-                .tessellate_polygon(outline(), &options, &mut out)
+                .tessellate_polygon(
+                    Outline {
+                        points: &self.corners,
+                        closed: true,
+                    },
+                    &options,
+                    &mut out,
+                )
                 .map_err(|e| lyon_error(index, e))?;
         }
+        Ok(())
+    }
+
+    /// Fills the convex outline in `self.corners` as a fan of triangles
+    /// from its first corner: every chord from a corner of a convex polygon
+    /// stays inside it, so the fan covers it exactly once, with none of the
+    /// sweep a general fill needs (a fine circle has hundreds of corners).
+    fn fan(&mut self, color: Color) -> Result<(), RenderError> {
+        let base = u32::try_from(self.geometry.vertices.len())
+            .ok()
+            .filter(|base| base.checked_add(self.corners.len() as u32).is_some())
+            .ok_or_else(|| {
+                lyon_error(
+                    self.item,
+                    TessellationError::GeometryBuilder(GeometryBuilderError::TooManyVertices),
+                )
+            })?;
+        let color = vertex_color(color, self.srgb);
+        self.geometry
+            .vertices
+            .extend(self.corners.iter().map(|p| Vertex {
+                position: p.to_array(),
+                color,
+            }));
+        let count = self.corners.len() as u32;
+        self.geometry
+            .indices
+            .extend((1..count.saturating_sub(1)).flat_map(|i| [base, base + i, base + i + 1]));
         Ok(())
     }
 
@@ -261,34 +301,40 @@ impl Tessellator {
                 center.y + radius * angle.sin(),
             )
         }));
-        self.paint_corners(&circle.paint)
+        self.paint_corners(&circle.paint, true)
     }
 
     /// A straight stroke with butt ends, so it ends exactly at its end
-    /// points (dashes and arrow shafts rely on that).
+    /// points (dashes and arrow shafts rely on that). With butt ends and
+    /// no joins a stroke is just a rectangle, `width` across and centered
+    /// on the segment: two triangles written directly, with no tessellator
+    /// (a frame's grid and dashes are hundreds of these).
     fn line(&mut self, line: &Line) -> Result<(), RenderError> {
         if line.from == line.to || line.width <= 0.0 || line.color.is_clear() {
             return Ok(());
         }
-        let ends = [point(line.from.x, line.from.y), point(line.to.x, line.to.y)];
-        let options = StrokeOptions::tolerance(self.tolerance)
-            .with_line_width(line.width)
-            .with_line_cap(LineCap::Butt);
-        let mut out = BuffersBuilder::new(
-            &mut self.geometry,
-            WithColor(vertex_color(line.color, self.srgb)),
-        );
-        let index = self.item;
-        self.stroke
-            .tessellate_polygon(
-                Outline {
-                    points: &ends,
-                    closed: false,
-                },
-                &options,
-                &mut out,
+        // In f64: the ends may be ~1e7 px apart, where an f32 direction
+        // loses the sliver's width.
+        let (from, to) = (line.from.as_dvec2(), line.to.as_dvec2());
+        let side = (to - from).normalize_or_zero().perp() * (line.width as f64 / 2.0);
+        let color = vertex_color(line.color, self.srgb);
+        let base = u32::try_from(self.geometry.vertices.len()).map_err(|_| {
+            lyon_error(
+                self.item,
+                TessellationError::GeometryBuilder(GeometryBuilderError::TooManyVertices),
             )
-            .map_err(|e| lyon_error(index, e))?;
+        })?;
+        self.geometry
+            .vertices
+            .extend(
+                [from + side, to + side, to - side, from - side].map(|p| Vertex {
+                    position: p.as_vec2().to_array(),
+                    color,
+                }),
+            );
+        self.geometry
+            .indices
+            .extend([0, 1, 2, 0, 2, 3].map(|i| base + i));
         Ok(())
     }
 
@@ -323,7 +369,7 @@ impl Tessellator {
             self.corners.clear();
             self.corners
                 .extend([point(to.x, to.y), point(l.x, l.y), point(r.x, r.y)]);
-            self.paint_corners(&Paint::fill(color))?;
+            self.paint_corners(&Paint::fill(color), true)?;
         }
         Ok(())
     }
@@ -332,7 +378,7 @@ impl Tessellator {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::draw::{Color, MAX_DRAW_COORDINATE, MIN_DASH};
+    use crate::draw::{MAX_DRAW_COORDINATE, MIN_DASH};
 
     const AMBER: Color = Color::rgb(232, 89, 12);
 
@@ -364,6 +410,42 @@ mod tests {
         let g = built(&list, 1.0);
         assert!(g.indices.len().is_multiple_of(3) && !g.indices.is_empty());
         assert!(g.indices.iter().all(|&i| (i as usize) < g.vertices.len()));
+    }
+
+    /// The triangles' total area, each counted positive.
+    fn covered_area(g: &VertexBuffers<Vertex, u32>) -> f32 {
+        g.indices
+            .chunks(3)
+            .map(|t| {
+                let [a, b, c] = [0, 1, 2].map(|k| Vec2::from(g.vertices[t[k] as usize].position));
+                (b - a).perp_dot(c - a).abs() / 2.0
+            })
+            .sum()
+    }
+
+    #[test]
+    fn fans_and_quads_cover_their_shapes_exactly_once() {
+        // A filled circle's fan: the inscribed polygon's area, just under
+        // πr² (within the flattening tolerance all round), not twice it.
+        let mut list = DrawList::default();
+        list.circle(Vec2::new(100.0, 100.0), 40.0, Paint::fill(AMBER));
+        let area = covered_area(&built(&list, 1.0));
+        let (full, sag) = (
+            std::f32::consts::PI * 1600.0,
+            2.0 * std::f32::consts::PI * 40.0 * 0.1,
+        );
+        assert!(area <= full && area > full - sag, "{area} vs {full}");
+        // A line is its width times its length.
+        let mut list = DrawList::default();
+        list.line(Vec2::new(10.0, 20.0), Vec2::new(40.0, 60.0), 3.0, AMBER);
+        let g = built(&list, 1.0);
+        assert_eq!((g.vertices.len(), g.indices.len()), (4, 6));
+        assert!((covered_area(&g) - 150.0).abs() < 1e-3);
+        // An arrow head is its triangle (plus the shaft's rectangle).
+        let mut list = DrawList::default();
+        list.arrow(Vec2::ZERO, Vec2::new(100.0, 0.0), 2.0, 12.0, AMBER);
+        let shaft = 2.0 * 88.0;
+        assert!((covered_area(&built(&list, 1.0)) - shaft - 12.0 * 12.0 / 2.0).abs() < 1e-2);
     }
 
     #[test]

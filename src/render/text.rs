@@ -2,10 +2,22 @@
 //!
 //! Text is laid out in logical pixels and drawn at `scale` physical pixels
 //! per logical one, so glyphs are rasterized at the physical size (crisp at
-//! 2x) while the layout is the same at every scale factor. Each text item
-//! keeps its shaped glyphon buffer from frame to frame: shaping is the
-//! expensive part, and most of a frame's text is what it was last frame.
+//! 2x) while the layout is the same at every scale factor.
+//!
+//! Shaping is the expensive part, and a frame's text is mostly last
+//! frame's: a readout changes a number, not the words around it. So text
+//! is shaped a word at a time, and each shaped word is kept from frame to
+//! frame (while some frame of the last couple of seconds used it). A line
+//! is laid out by placing its words one after another, each a space's
+//! advance from the last. That is the layout cosmic-text gives the whole
+//! line, which also shapes word by word and puts no kerning across a
+//! space; so a line whose number changed costs the number's shaping
+//! alone. Text with line breaks, tabs or right-to-left letters (whose
+//! words bidi reorders) is shaped whole instead, as one piece.
+//! A line that did change is reshaped word by word through cosmic-text's
+//! run cache, so only its changed words (the numbers) are shaped anew.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use glyphon::{
@@ -15,6 +27,7 @@ use glyphon::{
 
 use super::{RenderError, TargetSize};
 use crate::draw::{Color, DrawList, Primitive, Text};
+use glam::Vec2;
 
 /// DejaVu Sans (Bitstream Vera licence, see assets/DejaVuSans.LICENSE.txt),
 /// built into the binary so start-up scans no system fonts and every
@@ -24,24 +37,35 @@ static FONT: &[u8] = include_bytes!("../../assets/DejaVuSans.ttf");
 /// Line height as a multiple of the font size.
 const LINE_HEIGHT: f32 = 1.25;
 
-/// One text item's shaped buffer, kept while its text and size stay.
-struct Slot {
-    /// The text it was shaped for.
-    text: String,
-    /// The font size it was shaped at, in logical pixels.
-    size: f32,
+/// How many frames a shaped piece of text is kept unused.
+const KEEP_FRAMES: u64 = 120;
+
+/// A piece of text shaped once and kept: a word, a space, or a whole text
+/// that cannot be split at its spaces.
+struct Piece {
     /// The shaped glyphs.
     buffer: Buffer,
-    /// Its left edge this frame, in logical pixels.
+    /// Its advance: how far the next word starts from its start, in
+    /// logical pixels.
+    width: f32,
+    /// The last frame that used it.
+    used: u64,
+}
+
+/// One shaped piece placed this frame.
+struct Placed {
+    /// Which piece, an index into [`TextLayer::pieces`].
+    piece: usize,
+    /// Its left edge, in logical pixels.
     left: f32,
-    /// Its top edge this frame, in logical pixels.
+    /// Its top edge, in logical pixels.
     top: f32,
-    /// Its color this frame.
+    /// Its color.
     color: glyphon::Color,
 }
 
 /// Everything glyphon needs, kept from frame to frame: the font, the glyph
-/// atlas, and one shaped [`Slot`] per text item.
+/// atlas, and the shaped [`Piece`]s of recent frames.
 pub(crate) struct TextLayer {
     /// The embedded font, and the shaper.
     font_system: FontSystem,
@@ -55,14 +79,17 @@ pub(crate) struct TextLayer {
     renderer: TextRenderer,
     /// The embedded font's family name.
     family: String,
-    /// The shaped text items, in list order; kept past `used` for reuse.
-    slots: Vec<Slot>,
-    /// How many slots this frame's list uses.
-    used: usize,
-    /// Physical pixels per logical pixel this frame.
-    scale: f32,
-    /// How many times a buffer was (re)shaped: a frame whose text did not
-    /// change adds nothing.
+    /// The shaped pieces of recent frames.
+    pieces: Vec<Piece>,
+    /// Where each piece is in `pieces`: by font size (its bits), then by
+    /// text, so a lookup borrows the text instead of copying it.
+    index: HashMap<u32, HashMap<String, usize>>,
+    /// This frame's placed pieces, in list order.
+    placed: Vec<Placed>,
+    /// Frames prepared so far.
+    frame: u64,
+    /// How many pieces were shaped: a frame whose text did not change adds
+    /// nothing, and a changed number adds one.
     pub(crate) shapings: u64,
 }
 
@@ -108,14 +135,16 @@ impl TextLayer {
             atlas,
             renderer,
             family,
-            slots: Vec::new(),
-            used: 0,
-            scale: 1.0,
+            pieces: Vec::new(),
+            index: HashMap::new(),
+            placed: Vec::new(),
+            frame: 0,
             shapings: 0,
         }
     }
 
-    /// Shapes what changed, then uploads the glyphs of every text item.
+    /// Shapes the words not shaped recently, lays out every text item, and
+    /// uploads their glyphs.
     pub(crate) fn prepare(
         &mut self,
         device: &wgpu::Device,
@@ -133,8 +162,11 @@ impl TextLayer {
                 height: target.height,
             },
         );
-        self.scale = target.scale_factor;
-        self.used = 0;
+        self.frame += 1;
+        if self.frame.is_multiple_of(KEEP_FRAMES) {
+            self.forget_unused();
+        }
+        self.placed.clear();
         for item in &list.items {
             let Primitive::Text(Text {
                 text,
@@ -148,49 +180,23 @@ impl TextLayer {
             if text.is_empty() || color.a == 0 {
                 continue;
             }
-            if self.used == self.slots.len() {
-                let mut buffer = Buffer::new_empty(Metrics::new(*size, *size * LINE_HEIGHT));
-                buffer.set_wrap(Wrap::None);
-                self.slots.push(Slot {
-                    text: String::new(),
-                    size: 0.0,
-                    buffer,
-                    left: 0.0,
-                    top: 0.0,
-                    color: glyphon::Color::rgb(0, 0, 0),
-                });
-            }
-            let slot = &mut self.slots[self.used];
-            self.used += 1;
-            if slot.text != *text || slot.size != *size {
-                slot.buffer
-                    .set_metrics(Metrics::new(*size, *size * LINE_HEIGHT));
-                slot.buffer.set_size(None, None);
-                let attrs = Attrs::new().family(Family::Name(&self.family));
-                slot.buffer.set_text(text, &attrs, Shaping::Advanced, None);
-                slot.buffer.shape_until_scroll(&mut self.font_system, false);
-                slot.text.clone_from(text);
-                slot.size = *size;
-                self.shapings += 1;
-            }
-            slot.left = position.x;
-            slot.top = position.y;
-            slot.color = glyph_color(*color);
+            self.lay_out(text, *position, *size, glyph_color(*color));
         }
-        let scale = self.scale;
+        let scale = target.scale_factor;
         let bounds = TextBounds {
             left: 0,
             top: 0,
             right: target.width.min(i32::MAX as u32) as i32,
             bottom: target.height.min(i32::MAX as u32) as i32,
         };
-        let areas = self.slots[..self.used].iter().map(|slot| TextArea {
-            buffer: &slot.buffer,
-            left: slot.left * scale,
-            top: slot.top * scale,
+        let pieces = &self.pieces;
+        let areas = self.placed.iter().map(|placed| TextArea {
+            buffer: &pieces[placed.piece].buffer,
+            left: placed.left * scale,
+            top: placed.top * scale,
             scale,
             bounds,
-            default_color: slot.color,
+            default_color: placed.color,
             custom_glyphs: &[],
         });
         self.renderer
@@ -206,6 +212,91 @@ impl TextLayer {
             .map_err(RenderError::from)
     }
 
+    /// Places one text item's pieces: its words a space apart, or the
+    /// whole text as one piece when it cannot be split at its spaces.
+    fn lay_out(&mut self, text: &str, position: Vec2, size: f32, color: glyphon::Color) {
+        let place = |piece: usize, left: f32| Placed {
+            piece,
+            left,
+            top: position.y,
+            color,
+        };
+        if !splits_at_spaces(text) {
+            let piece = self.piece(text, size);
+            self.placed.push(place(piece, position.x));
+            return;
+        }
+        let space = self.piece(" ", size);
+        let space = self.pieces[space].width;
+        let mut left = position.x;
+        for (n, word) in text.split(' ').enumerate() {
+            if n > 0 {
+                left += space;
+            }
+            if !word.is_empty() {
+                let piece = self.piece(word, size);
+                self.placed.push(place(piece, left));
+                left += self.pieces[piece].width;
+            }
+        }
+    }
+
+    /// The piece for `text` at `size`, shaped now if no recent frame had it.
+    fn piece(&mut self, text: &str, size: f32) -> usize {
+        let by_text = self.index.entry(size.to_bits()).or_default();
+        if let Some(&piece) = by_text.get(text) {
+            self.pieces[piece].used = self.frame;
+            return piece;
+        }
+        let mut buffer = Buffer::new_empty(Metrics::new(size, size * LINE_HEIGHT));
+        buffer.set_wrap(Wrap::None);
+        buffer.set_size(None, None);
+        let attrs = Attrs::new().family(Family::Name(&self.family));
+        buffer.set_text(text, &attrs, Shaping::Advanced, None);
+        buffer.shape_until_scroll(&mut self.font_system, false);
+        let width = buffer
+            .layout_runs()
+            .map(|run| run.line_w)
+            .fold(0.0, f32::max);
+        self.shapings += 1;
+        by_text.insert(text.to_owned(), self.pieces.len());
+        self.pieces.push(Piece {
+            buffer,
+            width,
+            used: self.frame,
+        });
+        self.pieces.len() - 1
+    }
+
+    /// Drops the pieces no frame used for [`KEEP_FRAMES`] frames, so a
+    /// readout whose number keeps changing does not pile up words.
+    fn forget_unused(&mut self) {
+        let frame = self.frame;
+        // Where each kept piece moves to, once the others are gone.
+        let mut kept = 0;
+        let moved: Vec<Option<usize>> = self
+            .pieces
+            .iter()
+            .map(|piece| {
+                (piece.used + KEEP_FRAMES > frame).then(|| {
+                    kept += 1;
+                    kept - 1
+                })
+            })
+            .collect();
+        self.pieces.retain(|piece| piece.used + KEEP_FRAMES > frame);
+        for by_text in self.index.values_mut() {
+            by_text.retain(|_, piece| match moved[*piece] {
+                Some(to) => {
+                    *piece = to;
+                    true
+                }
+                None => false,
+            });
+        }
+        self.index.retain(|_, by_text| !by_text.is_empty());
+    }
+
     /// Draws the prepared text into `pass`.
     pub(crate) fn render(&self, pass: &mut wgpu::RenderPass<'_>) -> Result<(), RenderError> {
         self.renderer
@@ -214,7 +305,47 @@ impl TextLayer {
     }
 }
 
+/// Whether `text` lays out as its space-separated words placed one after
+/// another: no line breaks, tabs or other control characters, and no
+/// right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko and their
+/// presentation forms, and the historic RTL scripts), whose words the
+/// bidi algorithm would reorder across the spaces.
+fn splits_at_spaces(text: &str) -> bool {
+    text.chars().all(|c| {
+        let c32 = c as u32;
+        !c.is_control()
+            && !(0x0590..=0x08FF).contains(&c32)
+            && !(0xFB1D..=0xFDFF).contains(&c32)
+            && !(0xFE70..=0xFEFF).contains(&c32)
+            && !(0x10800..=0x10FFF).contains(&c32)
+            && !(0x1E800..=0x1EFFF).contains(&c32)
+            && !matches!(c32, 0x200F | 0x202B | 0x202E | 0x2067)
+    })
+}
+
 /// A list color as glyphon's (both sRGB bytes).
 fn glyph_color(c: Color) -> glyphon::Color {
     glyphon::Color::rgba(c.r, c.g, c.b, c.a)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::splits_at_spaces;
+
+    #[test]
+    fn only_single_line_left_to_right_text_is_split_into_words() {
+        for simple in ["push 121 px", "A's edge 1: A −3 to 5", "×·—é ß Ω ж", ""] {
+            assert!(splits_at_spaces(simple), "{simple:?}");
+        }
+        for whole in [
+            "two\nlines",
+            "a\ttab",
+            "שלום עולם",
+            "مرحبا بالعالم",
+            "ﻻ ﻼ",
+            "left \u{202E}right",
+        ] {
+            assert!(!splits_at_spaces(whole), "{whole:?}");
+        }
+    }
 }
