@@ -6,9 +6,9 @@
 use glam::Vec2;
 
 use super::{BatchError, Pair, Pose, Shape, circle_at, validate};
-use crate::sat::Manifold;
-use crate::sat::manifold::{polygon_circle_by_corners, polygons_by_corners};
+use crate::sat::manifold::{polygon_circle_by_outline, polygons_by_outline};
 use crate::sat::manifold_circles;
+use crate::sat::{Manifold, Polygon};
 
 /// Outlines placed in the world, kept from pair to pair.
 #[derive(Default)]
@@ -17,31 +17,35 @@ struct Scratch {
     b: Vec<Vec2>,
 }
 
-/// `corners` placed by `pose` into `out`, exactly as
-/// [`Polygon::placed`](crate::sat::Polygon::placed) places them.
-fn place(corners: &[Vec2], pose: Pose, out: &mut Vec<Vec2>) {
-    let turn = Vec2::from_angle(pose.angle);
-    out.clear();
-    out.extend(corners.iter().map(|&c| pose.position + turn.rotate(c)));
+/// `poly` placed by `pose` into `out`, exactly as
+/// [`Polygon::placed`](crate::sat::Polygon::placed) places it (corners,
+/// then axis blocks); returns how many corners it has.
+fn place(poly: &Polygon, pose: Pose, out: &mut Vec<Vec2>) -> usize {
+    poly.place_into(Vec2::from_angle(pose.angle), pose.position, out);
+    poly.points().len()
 }
 
 /// One (checked) pair's manifold.
 fn one(shapes: &[Shape], p: &Pair, margin: f32, scratch: &mut Scratch) -> Manifold {
     match (&shapes[p.a as usize], &shapes[p.b as usize]) {
         (Shape::Polygon(a), Shape::Polygon(b)) => {
-            place(a.points(), p.pose_a, &mut scratch.a);
-            place(b.points(), p.pose_b, &mut scratch.b);
-            polygons_by_corners(&scratch.a, &scratch.b, margin)
+            let (na, nb) = (
+                place(a, p.pose_a, &mut scratch.a),
+                place(b, p.pose_b, &mut scratch.b),
+            );
+            let (a, b) = (scratch.a.split_at(na), scratch.b.split_at(nb));
+            polygons_by_outline(a, b, margin)
         }
         (Shape::Polygon(a), Shape::Circle { radius }) => {
-            place(a.points(), p.pose_a, &mut scratch.a);
-            polygon_circle_by_corners(&scratch.a, p.pose_b.position, *radius, margin)
+            let na = place(a, p.pose_a, &mut scratch.a);
+            polygon_circle_by_outline(scratch.a.split_at(na), p.pose_b.position, *radius, margin)
         }
         (Shape::Circle { radius }, Shape::Polygon(b)) => {
             // The circle is A: the polygon's manifold against it, seen from
             // the circle's side.
-            place(b.points(), p.pose_b, &mut scratch.b);
-            polygon_circle_by_corners(&scratch.b, p.pose_a.position, *radius, margin).swapped()
+            let nb = place(b, p.pose_b, &mut scratch.b);
+            polygon_circle_by_outline(scratch.b.split_at(nb), p.pose_a.position, *radius, margin)
+                .swapped()
         }
         (Shape::Circle { radius: ra }, Shape::Circle { radius: rb }) => {
             manifold_circles(&circle_at(p.pose_a, *ra), &circle_at(p.pose_b, *rb), margin)

@@ -160,6 +160,26 @@ impl Polygon {
             .map(AxisBlock::read)
     }
 
+    /// The polygon's list past its corners: its axis blocks, as
+    /// [`AxisBlock::read`] reads them, [`AxisBlock::LEN`] entries a block.
+    pub(crate) fn axes(&self) -> &[Vec2] {
+        &self.outline[self.corners..]
+    }
+
+    /// The list [`placed`](Polygon::placed) makes, written into `outline`
+    /// (cleared first): the corners turned by `turn` (the cosine and sine of
+    /// the angle) and moved by `position`, then the axis blocks turned and
+    /// their shadows moved. The batch engine places its shapes into reused
+    /// lists this way, so that its answers are the placed polygons', bit
+    /// for bit.
+    pub(crate) fn place_into(&self, turn: Vec2, position: Vec2, outline: &mut Vec<Vec2>) {
+        outline.clear();
+        outline.extend(self.points().iter().map(|&c| position + turn.rotate(c)));
+        for block in self.axis_blocks() {
+            block.placed(turn, position).write(outline);
+        }
+    }
+
     /// Whether the axis blocks hold the polygon's shadows on its own axes.
     pub(crate) fn keeps_own_shadows(&self) -> bool {
         self.own_shadows
@@ -171,12 +191,8 @@ impl Polygon {
     /// shape convex, so nothing is checked again; the pose must be finite
     /// (use [`try_placed`](Polygon::try_placed) for poses from outside).
     pub fn placed(&self, position: Vec2, angle: f32) -> Polygon {
-        let turn = Vec2::from_angle(angle);
         let mut outline = Vec::with_capacity(self.outline.len());
-        outline.extend(self.points().iter().map(|&c| position + turn.rotate(c)));
-        for block in self.axis_blocks() {
-            block.placed(turn, position).write(&mut outline);
-        }
+        self.place_into(Vec2::from_angle(angle), position, &mut outline);
         Polygon {
             outline,
             corners: self.corners,

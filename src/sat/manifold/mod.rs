@@ -17,7 +17,10 @@
 
 use glam::Vec2;
 
+mod outline;
+
 use super::shape::{Circle, Polygon};
+use outline::{Large, Outline, SMALL, Small};
 
 /// One point where the shapes touch or overlap (a contact point).
 ///
@@ -128,108 +131,10 @@ fn sane_margin(margin: f32) -> f32 {
     }
 }
 
-/// A polygon seen from `origin`, with its winding, so that its edges'
-/// outward normals are known whichever way its corners go.
-struct Local<'a> {
-    corners: &'a [Vec2],
-    origin: Vec2,
-    /// +1 when the corners go counterclockwise (in y-up terms), -1 when
-    /// clockwise: the outward normal of edge `e` is `turn * (e.y, -e.x)`.
-    turn: f32,
-    /// The edges' outward unit normals, found once (each is a square root
-    /// and a division, and the search asks for each several times), for
-    /// polygons of up to [`KEPT_NORMALS`] corners; larger ones find them
-    /// as asked.
-    normals: [Vec2; KEPT_NORMALS],
-}
-
-/// How many edges' normals a [`Local`] keeps on the stack.
-const KEPT_NORMALS: usize = 16;
-
-impl<'a> Local<'a> {
-    fn new(corners: &'a [Vec2], origin: Vec2) -> Local<'a> {
-        // Twice the signed area, from corners measured from the first one
-        // (the shoelace formula, with less round-off).
-        let first = corners[0];
-        let mut area = 0.0;
-        for w in corners.windows(2) {
-            area += (w[0] - first).perp_dot(w[1] - first);
-        }
-        let mut local = Local {
-            corners,
-            origin,
-            turn: if area >= 0.0 { 1.0 } else { -1.0 },
-            normals: [Vec2::ZERO; KEPT_NORMALS],
-        };
-        if corners.len() <= KEPT_NORMALS {
-            for i in 0..corners.len() {
-                local.normals[i] = local.find_normal(i);
-            }
-        }
-        local
-    }
-
-    fn len(&self) -> usize {
-        self.corners.len()
-    }
-
-    /// Corner `i`, measured from the origin.
-    fn corner(&self, i: usize) -> Vec2 {
-        self.corners[i] - self.origin
-    }
-
-    fn next(&self, i: usize) -> usize {
-        if i + 1 == self.len() { 0 } else { i + 1 }
-    }
-
-    /// Edge `i`'s outward unit normal, or `None` for an edge of no length.
-    fn normal(&self, i: usize) -> Option<Vec2> {
-        let n = if self.len() <= KEPT_NORMALS {
-            self.normals[i]
-        } else {
-            self.find_normal(i)
-        };
-        (n != Vec2::ZERO).then_some(n)
-    }
-
-    /// Edge `i`'s outward unit normal worked out (zero for no length).
-    fn find_normal(&self, i: usize) -> Vec2 {
-        let e = self.corners[self.next(i)] - self.corners[i];
-        super::shape::unit_or_zero(Vec2::new(e.y, -e.x) * self.turn)
-    }
-}
-
-/// The face of `own` whose line the other polygon reaches least far past:
-/// for each edge, how far the other's corners stay out along its outward
-/// normal at the least (negative: they reach in). The largest of those is
-/// the separation on `own`'s faces (the least overlap, or the widest gap,
-/// among its axes); the first of any that tie wins.
-///
-/// A face past `enough` is answer enough (the shapes are farther apart
-/// than the margin), so the search stops there, as the test stops at its
-/// first gap.
-fn max_separation(own: &Local, other: &Local, enough: f32) -> (f32, usize) {
-    let mut best = (f32::NEG_INFINITY, 0);
-    for i in 0..own.len() {
-        let Some(n) = own.normal(i) else { continue };
-        let v = own.corner(i);
-        let mut least = f32::INFINITY;
-        for j in 0..other.len() {
-            least = least.min(n.dot(other.corner(j) - v));
-        }
-        if least > best.0 {
-            best = (least, i);
-            if least > enough {
-                break;
-            }
-        }
-    }
-    best
-}
-
 /// The edge of `poly` whose outward normal points most against `n`: the
 /// face that meets a reference face of normal `n`.
-fn incident_edge(poly: &Local, n: Vec2) -> usize {
+#[inline]
+fn incident_edge<T: Outline>(poly: &T, n: Vec2) -> usize {
     let (mut best, mut least) = (0, f32::INFINITY);
     for i in 0..poly.len() {
         if let Some(m) = poly.normal(i) {
@@ -253,7 +158,15 @@ enum Side {
 /// incident face of `inc`: the incident face clipped to the reference
 /// face's width (Box2D's side planes), each end kept if it is no more than
 /// `margin` out. The normal is the way A moves.
-fn clip(refp: &Local, r: usize, inc: &Local, side: Side, margin: f32) -> Manifold {
+#[inline]
+fn clip<T: Outline>(
+    refp: &T,
+    r: usize,
+    inc: &T,
+    side: Side,
+    origin: Vec2,
+    margin: f32,
+) -> Manifold {
     let n = refp.normal(r).unwrap_or(Vec2::X);
     let (v1, v2) = (refp.corner(r), refp.corner(refp.next(r)));
     let i = incident_edge(inc, n);
@@ -290,7 +203,7 @@ fn clip(refp: &Local, r: usize, inc: &Local, side: Side, margin: f32) -> Manifol
         }
         // w is on the incident polygon's boundary, w - n·s on the
         // reference face: the point is midway.
-        let point = w - n * (s / 2.0) + refp.origin;
+        let point = w - n * (s / 2.0) + origin;
         let id = match side {
             Side::A => feature_id(fr, fi),
             Side::B => feature_id(fi, fr),
@@ -330,7 +243,7 @@ fn nearest_on_segment(p: Vec2, a: Vec2, b: Vec2) -> (Vec2, f32) {
 /// nearest pair of features: a corner of one and an edge (or corner) of
 /// the other. Returns the distance, the point on A, the point on B, and
 /// their features.
-fn closest_features(a: &Local, b: &Local) -> (f32, Vec2, Vec2, Feature, Feature) {
+fn closest_features<T: Outline>(a: &T, b: &T) -> (f32, Vec2, Vec2, Feature, Feature) {
     let mut best = (
         f32::INFINITY,
         Vec2::ZERO,
@@ -378,7 +291,7 @@ fn closest_features(a: &Local, b: &Local) -> (f32, Vec2, Vec2, Feature, Feature)
 /// y = 1.75, separation −0.5, normal (0, −1)); a corner into an edge gives
 /// one.
 pub fn manifold_polygons(a: &Polygon, b: &Polygon, margin: f32) -> Manifold {
-    polygons_by_corners(a.points(), b.points(), margin)
+    polygons_by_outline((a.points(), a.axes()), (b.points(), b.axes()), margin)
 }
 
 /// The mean of some corners: a point inside their convex outline.
@@ -386,18 +299,43 @@ fn mean(corners: &[Vec2]) -> Vec2 {
     corners.iter().copied().sum::<Vec2>() / corners.len() as f32
 }
 
-/// [`manifold_polygons`] on two convex outlines given by their corners
-/// (at least 3 each, as a [`Polygon`] has): what the batch engine calls on
-/// corners it has placed itself, without making polygons.
-pub(crate) fn polygons_by_corners(a: &[Vec2], b: &[Vec2], margin: f32) -> Manifold {
+/// [`manifold_polygons`] on two convex outlines, each given as a
+/// [`Polygon`] keeps it: its corners (at least 3) and its axis blocks (see
+/// [`Polygon::place_into`]). What the batch engine calls on outlines it has
+/// placed itself, without making polygons.
+pub(crate) fn polygons_by_outline(
+    (a, a_axes): (&[Vec2], &[Vec2]),
+    (b, b_axes): (&[Vec2], &[Vec2]),
+    margin: f32,
+) -> Manifold {
     let margin = sane_margin(margin);
     let origin = mean(a);
-    let (la, lb) = (Local::new(a, origin), Local::new(b, origin));
-    let (sep_a, face_a) = max_separation(&la, &lb, margin);
+    if a.len() <= SMALL && b.len() <= SMALL {
+        polygons(
+            &Small::new(a, a_axes, origin),
+            &Small::new(b, b_axes, origin),
+            origin,
+            margin,
+        )
+    } else {
+        polygons(
+            &Large::new(a, a_axes, origin),
+            &Large::new(b, b_axes, origin),
+            origin,
+            margin,
+        )
+    }
+}
+
+/// [`polygons_by_outline`] on the two outlines seen from `origin`, with a
+/// margin already made sane.
+#[inline]
+fn polygons<T: Outline>(la: &T, lb: &T, origin: Vec2, margin: f32) -> Manifold {
+    let (sep_a, face_a) = la.max_separation(lb, margin);
     if sep_a > margin {
         return Manifold::empty(-la.normal(face_a).unwrap_or(Vec2::X));
     }
-    let (sep_b, face_b) = max_separation(&lb, &la, margin);
+    let (sep_b, face_b) = lb.max_separation(la, margin);
     // A's faces first, as the test tries A's axes first: B's face is the
     // reference only where it leaves strictly less overlap.
     let (sep, side, face) = if sep_b > sep_a {
@@ -406,8 +344,8 @@ pub(crate) fn polygons_by_corners(a: &[Vec2], b: &[Vec2], margin: f32) -> Manifo
         (sep_a, Side::A, face_a)
     };
     let (refp, inc) = match side {
-        Side::A => (&la, &lb),
-        Side::B => (&lb, &la),
+        Side::A => (la, lb),
+        Side::B => (lb, la),
     };
     if sep > margin {
         // The distance is at least the widest gap on any axis.
@@ -415,12 +353,12 @@ pub(crate) fn polygons_by_corners(a: &[Vec2], b: &[Vec2], margin: f32) -> Manifo
         return Manifold::empty(orient(n, side));
     }
     if sep <= 0.0 {
-        return clip(refp, face, inc, side, margin);
+        return clip(refp, face, inc, side, origin, margin);
     }
     // Apart, but within the margin: the nearest features say how far, and
     // whether a face is nearest (then clipping gives its points) or only a
     // corner (then one point, on the line between the corners).
-    let (d, pa, pb, fa, fb) = closest_features(&la, &lb);
+    let (d, pa, pb, fa, fb) = closest_features(la, lb);
     if d > margin {
         return Manifold::empty(orient(refp.normal(face).unwrap_or(Vec2::X), side));
     }
@@ -429,10 +367,10 @@ pub(crate) fn polygons_by_corners(a: &[Vec2], b: &[Vec2], margin: f32) -> Manifo
         Feature::Corner(_) => None,
     };
     if let Some(e) = face_of(fb) {
-        return clip(&lb, e, &la, Side::B, margin);
+        return clip(lb, e, la, Side::B, origin, margin);
     }
     if let Some(e) = face_of(fa) {
-        return clip(&la, e, &lb, Side::A, margin);
+        return clip(la, e, lb, Side::A, origin, margin);
     }
     // Corner against corner: the normal runs between them, from B to A.
     let normal = super::shape::unit_or_zero(pa - pb);
@@ -454,20 +392,49 @@ pub(crate) fn polygons_by_corners(a: &[Vec2], b: &[Vec2], margin: f32) -> Manifo
 /// most, where the circle meets A's nearest face or corner. The margin
 /// works as for [`manifold_polygons`].
 pub fn manifold_polygon_circle(a: &Polygon, b: &Circle, margin: f32) -> Manifold {
-    polygon_circle_by_corners(a.points(), b.center, b.radius, margin)
+    polygon_circle_by_outline((a.points(), a.axes()), b.center, b.radius, margin)
 }
 
-/// [`manifold_polygon_circle`] on a convex outline given by its corners and
-/// a circle given by its center and radius.
-pub(crate) fn polygon_circle_by_corners(
-    a: &[Vec2],
+/// [`manifold_polygon_circle`] on a convex outline given as a [`Polygon`]
+/// keeps it (corners and axis blocks) and a circle given by its center and
+/// radius.
+pub(crate) fn polygon_circle_by_outline(
+    (a, a_axes): (&[Vec2], &[Vec2]),
     center: Vec2,
     radius: f32,
     margin: f32,
 ) -> Manifold {
     let margin = sane_margin(margin);
     let origin = mean(a);
-    let la = Local::new(a, origin);
+    if a.len() <= SMALL {
+        polygon_circle(
+            &Small::new(a, a_axes, origin),
+            center,
+            radius,
+            origin,
+            margin,
+        )
+    } else {
+        polygon_circle(
+            &Large::new(a, a_axes, origin),
+            center,
+            radius,
+            origin,
+            margin,
+        )
+    }
+}
+
+/// [`polygon_circle_by_outline`] on A's outline seen from `origin`, with a
+/// margin already made sane.
+#[inline]
+fn polygon_circle<T: Outline>(
+    la: &T,
+    center: Vec2,
+    radius: f32,
+    origin: Vec2,
+    margin: f32,
+) -> Manifold {
     let c = center - origin;
     let b = Circle { center, radius };
     // The face whose line the circle's center is farthest out from (or,
