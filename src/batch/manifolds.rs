@@ -6,6 +6,7 @@
 use glam::Vec2;
 
 use super::{BatchError, Pair, Pose, Shape, circle_at, validate};
+use crate::sat::Kept;
 use crate::sat::manifold::{polygon_circle_by_outline, polygons_by_outline};
 use crate::sat::manifold_circles;
 use crate::sat::{Manifold, Polygon};
@@ -19,33 +20,36 @@ struct Scratch {
 
 /// `poly` placed by `pose` into `out`, exactly as
 /// [`Polygon::placed`](crate::sat::Polygon::placed) places it (corners,
-/// then axis blocks); returns how many corners it has.
-fn place(poly: &Polygon, pose: Pose, out: &mut Vec<Vec2>) -> usize {
+/// then axis blocks), and what it keeps there.
+fn place<'a>(poly: &Polygon, pose: Pose, out: &'a mut Vec<Vec2>) -> Kept<'a> {
     poly.place_into(Vec2::from_angle(pose.angle), pose.position, out);
-    poly.points().len()
+    let (corners, axes) = out.split_at(poly.points().len());
+    Kept {
+        corners,
+        axes,
+        outward: poly.outward(),
+    }
 }
 
 /// One (checked) pair's manifold.
 fn one(shapes: &[Shape], p: &Pair, margin: f32, scratch: &mut Scratch) -> Manifold {
     match (&shapes[p.a as usize], &shapes[p.b as usize]) {
         (Shape::Polygon(a), Shape::Polygon(b)) => {
-            let (na, nb) = (
+            let (a, b) = (
                 place(a, p.pose_a, &mut scratch.a),
                 place(b, p.pose_b, &mut scratch.b),
             );
-            let (a, b) = (scratch.a.split_at(na), scratch.b.split_at(nb));
             polygons_by_outline(a, b, margin)
         }
         (Shape::Polygon(a), Shape::Circle { radius }) => {
-            let na = place(a, p.pose_a, &mut scratch.a);
-            polygon_circle_by_outline(scratch.a.split_at(na), p.pose_b.position, *radius, margin)
+            let a = place(a, p.pose_a, &mut scratch.a);
+            polygon_circle_by_outline(a, p.pose_b.position, *radius, margin)
         }
         (Shape::Circle { radius }, Shape::Polygon(b)) => {
             // The circle is A: the polygon's manifold against it, seen from
             // the circle's side.
-            let nb = place(b, p.pose_b, &mut scratch.b);
-            polygon_circle_by_outline(scratch.b.split_at(nb), p.pose_a.position, *radius, margin)
-                .swapped()
+            let b = place(b, p.pose_b, &mut scratch.b);
+            polygon_circle_by_outline(b, p.pose_a.position, *radius, margin).swapped()
         }
         (Shape::Circle { radius: ra }, Shape::Circle { radius: rb }) => {
             manifold_circles(&circle_at(p.pose_a, *ra), &circle_at(p.pose_b, *rb), margin)

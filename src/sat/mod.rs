@@ -55,7 +55,7 @@ pub use shape::{Circle, Polygon};
 
 pub(crate) use collide::is_axis;
 pub(crate) use shadow::project_points;
-pub(crate) use shape::{nearest_of, unit_or_zero};
+pub(crate) use shape::{Kept, nearest_of, unit_or_zero};
 
 /// The unit normals of a polygon's edges: the axes it gives the test, in
 /// edge order (zero for an edge of no length).

@@ -25,6 +25,10 @@ pub struct Polygon {
     /// for up to [`OWN_SHADOW_CORNERS`] corners (they cost n² to find);
     /// without them the test projects the polygon's own corners too.
     own_shadows: bool,
+    /// -1 or +1: each edge's outward normal is this times its axis (its
+    /// unit normal, the edge's quarter turn), by the corners' winding.
+    /// Turning and moving keep it.
+    outward: f32,
 }
 
 /// The most corners for which a polygon keeps its shadows on its own axes;
@@ -96,6 +100,7 @@ impl Polygon {
         let mut outline = points;
         AxisBlock::append(&mut outline, own_shadows);
         Ok(Polygon {
+            outward: outward(&outline[..corners]),
             outline,
             corners,
             own_shadows,
@@ -180,6 +185,21 @@ impl Polygon {
         }
     }
 
+    /// -1 or +1: each edge's outward normal is this times its axis.
+    pub(crate) fn outward(&self) -> f32 {
+        self.outward
+    }
+
+    /// What the polygon keeps, borrowed: corners, axis blocks and outward
+    /// side.
+    pub(crate) fn kept(&self) -> Kept<'_> {
+        Kept {
+            corners: self.points(),
+            axes: self.axes(),
+            outward: self.outward,
+        }
+    }
+
     /// Whether the axis blocks hold the polygon's shadows on its own axes.
     pub(crate) fn keeps_own_shadows(&self) -> bool {
         self.own_shadows
@@ -197,6 +217,7 @@ impl Polygon {
             outline,
             corners: self.corners,
             own_shadows: self.own_shadows,
+            outward: self.outward,
         }
     }
 
@@ -271,6 +292,35 @@ pub(crate) fn nearest_of(corners: &[Vec2], point: Vec2) -> Vec2 {
         nearest = if nearer { d } else { nearest };
     }
     best
+}
+
+/// A convex outline as a [`Polygon`] keeps it, borrowed from a polygon or
+/// from a list [`Polygon::place_into`] wrote: what the contact manifolds
+/// read.
+#[derive(Clone, Copy)]
+pub(crate) struct Kept<'a> {
+    /// The corners (at least 3), in order around the outline.
+    pub(crate) corners: &'a [Vec2],
+    /// The axis blocks, [`AxisBlock::LEN`] entries a block.
+    pub(crate) axes: &'a [Vec2],
+    /// -1 or +1: each edge's outward normal is this times its axis.
+    pub(crate) outward: f32,
+}
+
+/// -1 or +1, the side of each edge its axis points to, by the corners'
+/// winding: the axis of edge `e` is the quarter turn `(-e.y, e.x)`, which
+/// points inside when the corners go counterclockwise (in y-up terms), so
+/// the outward normal is the axis times -1 then, and +1 when they go
+/// clockwise. The winding is the sign of twice the signed area, summed
+/// from the corners measured from the first one (the shoelace formula,
+/// with less round-off).
+fn outward(corners: &[Vec2]) -> f32 {
+    let first = corners[0];
+    let mut area = 0.0;
+    for w in corners.windows(2) {
+        area += (w[0] - first).perp_dot(w[1] - first);
+    }
+    if area >= 0.0 { -1.0 } else { 1.0 }
 }
 
 /// An edge's unit normal, a quarter turn of the edge, or zero for an edge

@@ -19,7 +19,7 @@ use glam::Vec2;
 
 mod outline;
 
-use super::shape::{Circle, Polygon};
+use super::shape::{Circle, Kept, Polygon};
 use outline::{Large, Outline, SMALL, Small};
 
 /// One point where the shapes touch or overlap (a contact point).
@@ -291,7 +291,7 @@ fn closest_features<T: Outline>(a: &T, b: &T) -> (f32, Vec2, Vec2, Feature, Feat
 /// y = 1.75, separation −0.5, normal (0, −1)); a corner into an edge gives
 /// one.
 pub fn manifold_polygons(a: &Polygon, b: &Polygon, margin: f32) -> Manifold {
-    polygons_by_outline((a.points(), a.axes()), (b.points(), b.axes()), margin)
+    polygons_by_outline(a.kept(), b.kept(), margin)
 }
 
 /// The mean of some corners: a point inside their convex outline.
@@ -300,27 +300,23 @@ fn mean(corners: &[Vec2]) -> Vec2 {
 }
 
 /// [`manifold_polygons`] on two convex outlines, each given as a
-/// [`Polygon`] keeps it: its corners (at least 3) and its axis blocks (see
-/// [`Polygon::place_into`]). What the batch engine calls on outlines it has
+/// [`Polygon`] keeps it: its corners (at least 3), its axis blocks and its
+/// outward side (see [`Polygon::place_into`]). What the batch engine calls on outlines it has
 /// placed itself, without making polygons.
-pub(crate) fn polygons_by_outline(
-    (a, a_axes): (&[Vec2], &[Vec2]),
-    (b, b_axes): (&[Vec2], &[Vec2]),
-    margin: f32,
-) -> Manifold {
+pub(crate) fn polygons_by_outline(a: Kept, b: Kept, margin: f32) -> Manifold {
     let margin = sane_margin(margin);
-    let origin = mean(a);
-    if a.len() <= SMALL && b.len() <= SMALL {
+    let origin = mean(a.corners);
+    if a.corners.len() <= SMALL && b.corners.len() <= SMALL {
         polygons(
-            &Small::new(a, a_axes, origin),
-            &Small::new(b, b_axes, origin),
+            &Small::new(a, origin),
+            &Small::new(b, origin),
             origin,
             margin,
         )
     } else {
         polygons(
-            &Large::new(a, a_axes, origin),
-            &Large::new(b, b_axes, origin),
+            &Large::new(a, origin),
+            &Large::new(b, origin),
             origin,
             margin,
         )
@@ -392,36 +388,24 @@ fn polygons<T: Outline>(la: &T, lb: &T, origin: Vec2, margin: f32) -> Manifold {
 /// most, where the circle meets A's nearest face or corner. The margin
 /// works as for [`manifold_polygons`].
 pub fn manifold_polygon_circle(a: &Polygon, b: &Circle, margin: f32) -> Manifold {
-    polygon_circle_by_outline((a.points(), a.axes()), b.center, b.radius, margin)
+    polygon_circle_by_outline(a.kept(), b.center, b.radius, margin)
 }
 
 /// [`manifold_polygon_circle`] on a convex outline given as a [`Polygon`]
 /// keeps it (corners and axis blocks) and a circle given by its center and
 /// radius.
 pub(crate) fn polygon_circle_by_outline(
-    (a, a_axes): (&[Vec2], &[Vec2]),
+    a: Kept,
     center: Vec2,
     radius: f32,
     margin: f32,
 ) -> Manifold {
     let margin = sane_margin(margin);
-    let origin = mean(a);
-    if a.len() <= SMALL {
-        polygon_circle(
-            &Small::new(a, a_axes, origin),
-            center,
-            radius,
-            origin,
-            margin,
-        )
+    let origin = mean(a.corners);
+    if a.corners.len() <= SMALL {
+        polygon_circle(&Small::new(a, origin), center, radius, origin, margin)
     } else {
-        polygon_circle(
-            &Large::new(a, a_axes, origin),
-            center,
-            radius,
-            origin,
-            margin,
-        )
+        polygon_circle(&Large::new(a, origin), center, radius, origin, margin)
     }
 }
 

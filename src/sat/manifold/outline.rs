@@ -5,8 +5,8 @@
 //!
 //! The normals need no square root: a [`Polygon`](crate::sat::Polygon)
 //! keeps its edges' unit normals (the test's axes, in its axis blocks,
-//! turned with it when it is placed), and the outward one is the axis or
-//! its opposite, by the corners' winding.
+//! turned with it when it is placed) and which side of its edges they point
+//! to, so each outward normal is an axis or its opposite.
 //!
 //! A polygon of up to [`SMALL`] corners is copied to the stack once
 //! ([`Small`]): its corners moved, and its outward normals and each edge's
@@ -19,6 +19,7 @@
 use glam::{Vec2, Vec4};
 
 use crate::sat::axes::AxisBlock;
+use crate::sat::shape::Kept;
 
 /// The most corners a [`Small`] holds.
 pub(super) const SMALL: usize = 16;
@@ -86,21 +87,6 @@ pub(super) trait Outline {
     }
 }
 
-/// +1 when `corners` go counterclockwise (in y-up terms), -1 when
-/// clockwise: the outward normal of edge `e` is then `turn * (e.y, -e.x)`,
-/// which is `-turn` times its axis (the quarter turn `(-e.y, e.x)`).
-/// From twice the signed area, with the corners measured from the first
-/// one (the shoelace formula, with less round-off).
-#[inline]
-fn turn(corners: &[Vec2]) -> f32 {
-    let first = corners[0];
-    let mut area = 0.0;
-    for w in corners.windows(2) {
-        area += (w[0] - first).perp_dot(w[1] - first);
-    }
-    if area >= 0.0 { 1.0 } else { -1.0 }
-}
-
 /// The block of four axes that holds edge `i`'s, from a polygon's axis
 /// blocks.
 #[inline]
@@ -127,10 +113,14 @@ impl Small {
     /// `corners` (3 to [`SMALL`] of them, convex), with their polygon's
     /// axis blocks `axes`, seen from `origin`.
     #[inline(always)]
-    pub(super) fn new(corners: &[Vec2], axes: &[Vec2], origin: Vec2) -> Small {
+    pub(super) fn new(kept: Kept, origin: Vec2) -> Small {
+        let Kept {
+            corners,
+            axes,
+            outward: out,
+        } = kept;
         let len = corners.len().min(SMALL);
         let corners = &corners[..len];
-        let out = -turn(corners);
         let mut small = Small {
             len,
             corners: [Vec2::ZERO; SMALL],
@@ -177,8 +167,11 @@ impl Outline for Small {
     }
 
     /// Four faces at once: one pass over the other's corners finds how far
-    /// they stay out from each of four edges; the lanes are then compared
-    /// in edge order, as the one-at-a-time search compares them.
+    /// they stay out from each of four edges. The lanes then give what the
+    /// one-at-a-time search gives, with a branch a block rather than a lane:
+    /// the first lane past `enough` ends the search (it beats every lane
+    /// before it, none of which was past), and otherwise the block's best
+    /// is its first lane holding its largest value.
     #[inline]
     fn max_separation(&self, other: &Small, enough: f32) -> (f32, usize) {
         let mut best = (f32::NEG_INFINITY, 0);
@@ -188,13 +181,16 @@ impl Outline for Small {
             for c in &other.corners[..other.len] {
                 least = least.min(nx * c.x + ny * c.y - offset);
             }
-            for (k, least) in least.to_array().into_iter().enumerate() {
-                if least > best.0 {
-                    best = (least, 4 * b + k);
-                    if least > enough {
-                        return best;
-                    }
-                }
+            let lanes = least.to_array();
+            let past = least.cmpgt(Vec4::splat(enough)).bitmask();
+            if past != 0 {
+                let k = past.trailing_zeros() as usize;
+                return (lanes[k], 4 * b + k);
+            }
+            let most = least.max_element();
+            if most > best.0 {
+                let k = least.cmpeq(Vec4::splat(most)).bitmask().trailing_zeros() as usize;
+                best = (most, 4 * b + (k & 3));
             }
         }
         best
@@ -213,12 +209,12 @@ pub(super) struct Large<'a> {
 impl<'a> Large<'a> {
     /// `corners` (3 or more, convex), with their polygon's axis blocks
     /// `axes`, seen from `origin`.
-    pub(super) fn new(corners: &'a [Vec2], axes: &'a [Vec2], origin: Vec2) -> Large<'a> {
+    pub(super) fn new(kept: Kept<'a>, origin: Vec2) -> Large<'a> {
         Large {
-            corners,
-            axes,
+            corners: kept.corners,
+            axes: kept.axes,
             origin,
-            out: -turn(corners),
+            out: kept.outward,
         }
     }
 }
