@@ -25,8 +25,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use parry2d::query;
 use sat_visualizer::batch::{self, Isa, Pair, Shape};
 use sat_visualizer::sat::{
-    Circle, Polygon, SatResult, manifold_polygon_circle, manifold_polygons, polygon_axes,
-    polygon_circle_axes, sat_on_axes, sat_polygon_circle, sat_polygons,
+    Circle, Manifold, Polygon, SatResult, manifold_circles, manifold_polygon_circle,
+    manifold_polygons, polygon_axes, polygon_circle_axes, sat_circles, sat_on_axes,
+    sat_polygon_circle, sat_polygons,
 };
 use workloads::Workload;
 
@@ -275,30 +276,34 @@ fn sat_on_placed(w: &Prepared, out: &mut Vec<bool>, scalar: Scalar) -> Duration 
             .collect();
         let start = Instant::now();
         for (a, b) in &placed {
-            let overlapping = match (a, b, scalar) {
-                (Placed::P(a), Placed::P(b), Scalar::ChapterLoop) => {
-                    sat_on_axes(a, b, polygon_axes(a, b)).overlapping
-                }
-                (Placed::P(a), Placed::C(b), Scalar::ChapterLoop) => {
-                    sat_on_axes(a, b, polygon_circle_axes(a, b)).overlapping
-                }
-                (Placed::P(a), Placed::P(b), Scalar::Sat) => sat_polygons(a, b).overlapping,
-                (Placed::P(a), Placed::C(b), Scalar::Sat) => sat_polygon_circle(a, b).overlapping,
-                (Placed::P(a), Placed::P(b), Scalar::Manifold) => manifold_polygons(a, b, 0.0)
-                    .deepest()
-                    .is_some_and(|d| d <= 0.0),
-                (Placed::P(a), Placed::C(b), Scalar::Manifold) => {
-                    manifold_polygon_circle(a, b, 0.0)
-                        .deepest()
-                        .is_some_and(|d| d <= 0.0)
-                }
-                _ => unreachable!("the workloads put polygons as A"),
+            let overlapping = match (a, b) {
+                (Placed::P(a), Placed::P(b)) => match scalar {
+                    Scalar::Sat => sat_polygons(a, b).overlapping,
+                    Scalar::ChapterLoop => sat_on_axes(a, b, polygon_axes(a, b)).overlapping,
+                    Scalar::Manifold => deepest_overlaps(&manifold_polygons(a, b, 0.0)),
+                },
+                // A circle as A is tested from the polygon's side: the
+                // verdict is the same either way round.
+                (Placed::P(p), Placed::C(c)) | (Placed::C(c), Placed::P(p)) => match scalar {
+                    Scalar::Sat => sat_polygon_circle(p, c).overlapping,
+                    Scalar::ChapterLoop => sat_on_axes(p, c, polygon_circle_axes(p, c)).overlapping,
+                    Scalar::Manifold => deepest_overlaps(&manifold_polygon_circle(p, c, 0.0)),
+                },
+                (Placed::C(a), Placed::C(b)) => match scalar {
+                    Scalar::Manifold => deepest_overlaps(&manifold_circles(a, b, 0.0)),
+                    _ => sat_circles(a, b).overlapping,
+                },
             };
             out.push(overlapping);
         }
         spent += start.elapsed();
     }
     spent
+}
+
+/// Whether a manifold's deepest point overlaps: its verdict.
+fn deepest_overlaps(m: &Manifold) -> bool {
+    m.deepest().is_some_and(|d| d <= 0.0)
 }
 
 /// How many times over every engine is timed, in turn.
@@ -326,16 +331,33 @@ struct Args {
     /// Pairs per workload.
     #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=1 << 32))]
     pairs: u64,
+    /// Only the workloads whose name contains this (e.g. `512`).
+    #[arg(long)]
+    only: Option<String>,
+    /// Only the engines whose name contains one of these, parry2d's
+    /// `contact` always kept (e.g. `--engines collide,sat_`).
+    #[arg(long, value_delimiter = ',')]
+    engines: Vec<String>,
 }
 
 fn main() {
-    let n = cli::parse::<Args>().pairs as usize;
+    let args = cli::parse::<Args>();
+    let n = args.pairs as usize;
+    let [polygons, polygons_circles, mixed] = workloads::tables(n, 4);
     let workloads: Vec<Prepared> = [
         workloads::chapter(n, 1),
         workloads::random_polygons(n, 2),
         workloads::polygons_circles(n, 3),
+        polygons,
+        polygons_circles,
+        mixed,
     ]
     .into_iter()
+    .filter(|w| {
+        args.only
+            .as_ref()
+            .is_none_or(|o| w.name.contains(o.as_str()))
+    })
     .map(|work| Prepared {
         parry: workloads::parry_shapes(&work.shapes),
         parry_poses: workloads::parry_poses(&work.pairs),
@@ -371,6 +393,12 @@ fn main() {
             },
         );
     }
+    // parry2d's `contact` stays first: every ratio and verdict is to it.
+    engines.retain(|e| {
+        e.name.starts_with("parry2d query::contact")
+            || args.engines.is_empty()
+            || args.engines.iter().any(|k| e.name.contains(k.as_str()))
+    });
     let bar = ProgressBar::new((workloads.len() * engines.len() * ROUNDS) as u64);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}").expect("a valid template"),
