@@ -39,12 +39,14 @@ mod lanes;
 mod manifolds;
 pub(crate) mod prepared;
 mod scalar;
+mod table;
 mod walk;
 
 pub use isa::Isa;
 pub use manifolds::manifolds;
 #[cfg(feature = "parallel")]
 pub use manifolds::manifolds_par;
+pub use table::ShapeTable;
 
 /// Where a shape is placed in the world: moved to `position`, turned by
 /// `angle` radians about its own origin.
@@ -225,7 +227,9 @@ pub fn collide_one(a: &Shape, pose_a: Pose, b: &Shape, pose_b: Pose) -> SatResul
 /// The test for every pair, on one thread, on the widest instruction set
 /// this CPU has: clears `out` and fills it with one result per pair, in
 /// order, reusing its capacity. A bad batch is refused whole, before any
-/// pair is tested, and `out` is left empty.
+/// pair is tested, and `out` is left empty. It prepares the shapes for
+/// this call ([`ShapeTable::new`]); a world that keeps its shapes prepares
+/// them once with a [`ShapeTable`] instead.
 pub fn collide(
     shapes: &[Shape],
     pairs: &[Pair],
@@ -243,22 +247,8 @@ pub fn collide_with(
     pairs: &[Pair],
     out: &mut Vec<SatResult>,
 ) -> Result<(), BatchError> {
-    // The pairs are checked as they are tested, a chunk of lanes at a
-    // time, by the walk itself (its vector compares on the gathered poses
-    // cost far less than a scalar pass over every pair beforehand). A bad
-    // pair anywhere stops it, clears what was done and refuses the batch,
-    // so nothing of it is seen; only then are the pairs gone through one
-    // by one, by the same rule, to say which pair and why.
     out.clear();
-    validate_shapes(shapes)?;
-    let table = prepared::prepare(shapes);
-    out.reserve(pairs.len());
-    if !isa::run(isa, &table, pairs, out) {
-        out.clear();
-        validate_pairs(shapes.len(), pairs, 0)?;
-        unreachable!("the walk refuses only the pairs that validate_pairs refuses");
-    }
-    Ok(())
+    ShapeTable::new(shapes)?.collide_with(isa, pairs, out)
 }
 
 /// [`collide`] on all cores (through rayon): the same answers, in the same
@@ -272,13 +262,6 @@ pub fn collide_par(
     pairs: &[Pair],
     out: &mut Vec<SatResult>,
 ) -> Result<(), BatchError> {
-    if pairs.len() <= isa::MIN_RUN || rayon::current_num_threads() < 2 {
-        return collide(shapes, pairs, out);
-    }
     out.clear();
-    validate_shapes(shapes)?;
-    let table = prepared::prepare(shapes);
-    let check = |run: &[Pair], first: usize| validate_pairs(shapes.len(), run, first);
-    isa::run_par(Isa::best(), &table, pairs, &check, out)?;
-    Ok(())
+    ShapeTable::new(shapes)?.collide_par(pairs, out)
 }
