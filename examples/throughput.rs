@@ -1,6 +1,8 @@
 //! Throughput of the batch engine against the scalar functions and parry2d,
-//! side by side in one run, on three workloads (the chapter's box against
-//! pentagon, random polygons, polygons against circles).
+//! side by side in one run, on six workloads (the chapter's box against
+//! pentagon, random polygons, polygons against circles, and world-like
+//! tables of 512 different shapes with pairs at random: polygons, polygons
+//! against circles, every kind mixed).
 //!
 //! `cargo run --release --example throughput -- --pairs N` (default
 //! 1 000 000; `--help` says more). Prints one table (engine, ns per pair, million pairs per
@@ -45,6 +47,7 @@ type Run = Box<dyn Fn(&Prepared, &mut Vec<bool>) -> Duration>;
 /// A workload with what the engines need ready outside the timing.
 struct Prepared {
     work: Workload,
+    table: batch::ShapeTable,
     parry: Vec<parry2d::shape::SharedShape>,
     parry_poses: Vec<(parry2d::math::Pose, parry2d::math::Pose)>,
 }
@@ -167,20 +170,34 @@ fn engines() -> Vec<Engine> {
         list.push(Engine {
             name: format!("batch::collide_with({})", isa.name()),
             run: Box::new(move |w, out| {
-                batch_verdicts(w, out, |s, p, r| batch::collide_with(isa, s, p, r))
+                batch_verdicts(w, out, |w, r| {
+                    batch::collide_with(isa, &w.work.shapes, &w.work.pairs, r)
+                })
             }),
         });
     }
     list.push(Engine {
         name: format!("batch::collide ({})", Isa::best().name()),
-        run: Box::new(|w, out| batch_verdicts(w, out, batch::collide)),
+        run: Box::new(|w, out| {
+            batch_verdicts(w, out, |w, r| {
+                batch::collide(&w.work.shapes, &w.work.pairs, r)
+            })
+        }),
+    });
+    list.push(Engine {
+        name: "ShapeTable::collide (prepared once)".into(),
+        run: Box::new(|w, out| batch_verdicts(w, out, |w, r| w.table.collide(&w.work.pairs, r))),
     });
     list.push(Engine {
         name: format!(
             "batch::collide_par ({} threads)",
             rayon::current_num_threads()
         ),
-        run: Box::new(|w, out| batch_verdicts(w, out, batch::collide_par)),
+        run: Box::new(|w, out| {
+            batch_verdicts(w, out, |w, r| {
+                batch::collide_par(&w.work.shapes, &w.work.pairs, r)
+            })
+        }),
     });
     // Contact manifolds (where the shapes touch, not only how deep); the
     // verdict is whether the deepest point overlaps.
@@ -219,14 +236,14 @@ type ManifoldFn = fn(
 fn batch_verdicts(
     w: &Prepared,
     out: &mut Vec<bool>,
-    f: impl Fn(&[Shape], &[Pair], &mut Vec<SatResult>) -> Result<(), batch::BatchError>,
+    f: impl Fn(&Prepared, &mut Vec<SatResult>) -> Result<(), batch::BatchError>,
 ) -> Duration {
     thread_local! {
         static RESULTS: std::cell::RefCell<Vec<SatResult>> = const { std::cell::RefCell::new(Vec::new()) };
     }
     RESULTS.with_borrow_mut(|r| {
         let start = Instant::now();
-        f(&w.work.shapes, &w.work.pairs, r).expect("a valid batch");
+        f(w, r).expect("a valid batch");
         let spent = start.elapsed();
         out.clear();
         out.extend(r.iter().map(|r| r.overlapping));
@@ -359,6 +376,7 @@ fn main() {
             .is_none_or(|o| w.name.contains(o.as_str()))
     })
     .map(|work| Prepared {
+        table: batch::ShapeTable::new(&work.shapes).expect("valid shapes"),
         parry: workloads::parry_shapes(&work.shapes),
         parry_poses: workloads::parry_poses(&work.pairs),
         work,

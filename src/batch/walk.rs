@@ -131,9 +131,10 @@ pub(crate) fn run<S: Simd>(
     // not be compiled for the instruction set of the function this is
     // inlined into, and every lane operation would become a call.
     let mut scratch = SCRATCH.take();
+    let mut sides = (Side::new(), Side::new());
     let mut ok = true;
     for (pairs, out) in pairs.chunks(WINDOW).zip(out.chunks_mut(WINDOW)) {
-        if !window::<S>(table, pairs, out, &mut scratch) {
+        if !window::<S>(table, pairs, out, &mut scratch, &mut sides) {
             ok = false;
             break;
         }
@@ -150,6 +151,7 @@ fn window<S: Simd>(
     pairs: &[Pair],
     out: &mut [MaybeUninit<SatResult>],
     scratch: &mut Scratch,
+    sides: &mut (Side, Side),
 ) -> bool {
     let len = table.info.len();
     let mut ok = true;
@@ -169,7 +171,7 @@ fn window<S: Simd>(
     );
     let first = keys[0];
     if keys.iter().all(|&k| k == first) {
-        return chunks::<S>(table, pairs, out);
+        return chunks::<S>(table, pairs, out, sides);
     }
     // A counting sort, stable: each bucket's pairs in the window's order.
     let mut next = [0u16; BUCKETS];
@@ -180,6 +182,7 @@ fn window<S: Simd>(
     for n in next.iter_mut() {
         (*n, at) = (at, at + *n);
     }
+    let starts = next;
     let n = pairs.len();
     scratch.sorted.resize(n, Pair::default());
     scratch.place.resize(n, 0);
@@ -190,8 +193,20 @@ fn window<S: Simd>(
         *to += 1;
     }
     scratch.results.resize(n, MaybeUninit::uninit());
-    if !chunks::<S>(table, &scratch.sorted[..n], &mut scratch.results[..n]) {
-        return false;
+    // Bucket by bucket (`next` now holds each one's end), so that no
+    // register mixes two.
+    for (&start, &end) in starts.iter().zip(&next) {
+        let (start, end) = (start as usize, end as usize);
+        if start < end
+            && !chunks::<S>(
+                table,
+                &scratch.sorted[start..end],
+                &mut scratch.results[start..end],
+                sides,
+            )
+        {
+            return false;
+        }
     }
     // Every result written (`chunks` says so): back in order, read from
     // the window's results (in cache) wherever they are and written in
@@ -202,7 +217,8 @@ fn window<S: Simd>(
     true
 }
 
-/// Pairs (of one bucket, or of one window) a register's width at a time:
+/// Pairs (of one bucket, or of a window all of one) a register's width at
+/// a time, the lanes keeping their shapes in `sides` from call to call:
 /// a chunk whose pairs are all of one kind runs in the kernel for it; a
 /// chunk that mixes kinds, or holds a polygon too large for the lanes,
 /// runs pair by pair. A chunk whose lanes all name the same two shapes as
@@ -210,10 +226,13 @@ fn window<S: Simd>(
 /// are known good; the poses are checked here. True when every pair was
 /// fit and every slot of `out` (one per pair) written.
 #[inline(always)]
-fn chunks<S: Simd>(table: &Table, pairs: &[Pair], out: &mut [MaybeUninit<SatResult>]) -> bool {
+fn chunks<S: Simd>(
+    table: &Table,
+    pairs: &[Pair],
+    out: &mut [MaybeUninit<SatResult>],
+    (side_a, side_b): &mut (Side, Side),
+) -> bool {
     let sink = &mut Cursor(out);
-    let mut side_a = Side::new();
-    let mut side_b = Side::new();
     let mut uniform: Option<(u32, u32, Plan)> = None;
     let mut pad = [Pair::default(); MAX_LANES];
     for chunk in pairs.chunks(S::LANES) {
@@ -271,7 +290,7 @@ fn chunks<S: Simd>(table: &Table, pairs: &[Pair], out: &mut [MaybeUninit<SatResu
                 let Some(poses) = Poses::gather(lanes, false) else {
                     return false;
                 };
-                polygons::<S, _>(&side_a, &side_b, counts, &poses, n, sink);
+                polygons::<S, _>(side_a, side_b, counts, &poses, n, sink);
             }
             Kind::PolygonCircle | Kind::CirclePolygon => {
                 let flip = kind == Kind::CirclePolygon;
@@ -279,7 +298,7 @@ fn chunks<S: Simd>(table: &Table, pairs: &[Pair], out: &mut [MaybeUninit<SatResu
                 let Some(poses) = Poses::gather(lanes, flip) else {
                     return false;
                 };
-                polygon_circle::<S, _>(&side_a, counts, r, &poses, flip, n, sink);
+                polygon_circle::<S, _>(side_a, counts, r, &poses, flip, n, sink);
             }
             Kind::Circles => {
                 let (ra, rb) = (
@@ -421,35 +440,44 @@ mod tests {
                 },
             });
         }
-        // Sorted by kind, so most chunks run in a kernel.
-        pairs.sort_by_key(|p| (p.a, p.b));
-        let mut got = Vec::new();
-        assert!(crate::batch::isa::into_vec(
-            &mut got,
-            pairs.len(),
-            |slots| { run::<Portable<4>>(&table, &pairs, slots) }
-        ));
-        assert_eq!(got.len(), pairs.len());
-        for (p, r) in pairs.iter().zip(&got) {
-            let want = scalar::pair(&table.shapes, p);
-            if r.overlapping != want.overlapping {
-                assert!(
-                    r.depth < 1e-2 && want.depth < 1e-2,
-                    "{p:?}: {r:?} vs {want:?}"
-                );
-            } else if r.overlapping {
-                assert!(
-                    (r.depth - want.depth).abs() < 1e-2,
-                    "{p:?}: {r:?} vs {want:?}"
-                );
-            } else {
-                // Both the first gap in the chapter's order: the same axis
-                // and width.
-                assert!(
-                    (r.depth - want.depth).abs() < 1e-2 && r.axis.distance(want.axis) < 1e-3,
-                    "{p:?}: {r:?} vs {want:?}"
-                );
+        // As drawn (every window grouped by kind and corners), and sorted
+        // by shapes (windows of one bucket, run in place).
+        let mut sorted = pairs.clone();
+        sorted.sort_by_key(|p| (p.a, p.b));
+        for pairs in [pairs, sorted] {
+            let mut got = Vec::new();
+            assert!(crate::batch::isa::into_vec(
+                &mut got,
+                pairs.len(),
+                |slots| { run::<Portable<4>>(&table, &pairs, slots) }
+            ));
+            assert_eq!(got.len(), pairs.len());
+            for (p, r) in pairs.iter().zip(&got) {
+                agree(p, r, &scalar::pair(&table.shapes, p));
             }
+        }
+    }
+
+    /// A lane's result beside the one-pair path's: the same verdict
+    /// (touching aside), push, or first gap with its axis.
+    fn agree(p: &Pair, r: &SatResult, want: &SatResult) {
+        if r.overlapping != want.overlapping {
+            assert!(
+                r.depth < 1e-2 && want.depth < 1e-2,
+                "{p:?}: {r:?} vs {want:?}"
+            );
+        } else if r.overlapping {
+            assert!(
+                (r.depth - want.depth).abs() < 1e-2,
+                "{p:?}: {r:?} vs {want:?}"
+            );
+        } else {
+            // Both the first gap in the chapter's order: the same axis
+            // and width.
+            assert!(
+                (r.depth - want.depth).abs() < 1e-2 && r.axis.distance(want.axis) < 1e-3,
+                "{p:?}: {r:?} vs {want:?}"
+            );
         }
     }
 
