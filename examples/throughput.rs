@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use parry2d::query;
-use sat_visualizer::batch::{self, Isa, Pair, Shape};
+use sat_visualizer::batch::{self, Isa, Shape};
 use sat_visualizer::sat::{
     Circle, Manifold, Polygon, SatResult, manifold_circles, manifold_polygon_circle,
     manifold_polygons, polygon_axes, polygon_circle_axes, sat_circles, sat_on_axes,
