@@ -44,8 +44,8 @@ pub(crate) trait Simd: Copy {
 
     /// The first [`Simd::LANES`] pairs' poses (at least that many are
     /// given), one row per number: A's x, y and angle, then B's (A and B
-    /// swapped with `swap`). Here a scalar loop into arrays; AVX-512
-    /// gathers each row with one instruction instead.
+    /// swapped with `swap`). Here a scalar loop into arrays; the x86 sets
+    /// load the pairs whole and transpose them in registers instead.
     #[inline(always)]
     fn poses(pairs: &[Pair], swap: bool) -> [Self; 6] {
         let mut rows = [[0.0f32; MAX_LANES]; 6];
@@ -84,7 +84,7 @@ pub(crate) trait Simd: Copy {
     /// has at least `n`), each as [`result`] makes it. It may
     /// write more of `slots`, up to [`Simd::LANES`], with the unused
     /// lanes' results; the caller counts only the first `n`. Here lane by
-    /// lane; AVX-512 writes whole results with a transpose.
+    /// lane; the x86 sets write whole results with a transpose.
     #[inline(always)]
     fn write_results(slots: &mut [MaybeUninit<SatResult>], n: usize, x: Self, y: Self, push: Self) {
         write_lanes(slots, n, x, y, push);

@@ -1,5 +1,6 @@
 //! One pair at a time, in A's frame, on the prepared table: the path for
-//! polygons too large for the lanes and for lanes that mix kinds of pair.
+//! polygons too large for the lanes, for registers that mix kinds of pair,
+//! and the whole of `Isa::Scalar`'s.
 //! It allocates nothing.
 //!
 //! The axes are tried in the chapter's order (A's, then B's; for a circle,
