@@ -1,7 +1,10 @@
 //! Pairs per second: the scalar functions, the batch engine (each
-//! instruction set, one thread and all cores) and parry2d, on the very same
-//! pairs, for three workloads: the chapter's box against pentagon, random
-//! convex polygons of 3 to 8 corners, and polygons against circles.
+//! instruction set, one thread and all cores, and through a `ShapeTable`
+//! prepared once) and parry2d, on the very same pairs, for six workloads:
+//! the chapter's box against pentagon, random convex polygons of 3 to 8
+//! corners, polygons against circles, and world-like tables of 512
+//! different shapes with pairs at random (polygons; polygons against
+//! circles; every kind mixed, circle against circle included).
 //!
 //! `cargo bench --bench throughput` (a few minutes). An engine is a name
 //! and a closure over a workload. Where a wgpu adapter is found, the GPU
@@ -18,7 +21,9 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use parry2d::query;
 use sat_visualizer::batch::{self, Isa, Shape};
 use sat_visualizer::gpu::{GpuCollider, GpuTiming};
-use sat_visualizer::sat::{Circle, Polygon, SatResult, sat_polygon_circle, sat_polygons};
+use sat_visualizer::sat::{
+    Circle, Polygon, SatResult, sat_circles, sat_polygon_circle, sat_polygons,
+};
 use workloads::Workload;
 
 const PAIRS: usize = 100_000;
@@ -32,6 +37,7 @@ enum Placed {
 /// A workload with everything the engines need made outside the timing.
 struct Ready {
     work: Workload,
+    table: batch::ShapeTable,
     parry: Vec<parry2d::shape::SharedShape>,
     poses: Vec<(parry2d::math::Pose, parry2d::math::Pose)>,
     placed: Vec<(Placed, Placed)>,
@@ -56,6 +62,7 @@ fn ready(work: Workload) -> Ready {
         })
         .collect();
     Ready {
+        table: batch::ShapeTable::new(&work.shapes).expect("valid shapes"),
         parry: workloads::parry_shapes(&work.shapes),
         poses: workloads::parry_poses(&work.pairs),
         placed,
@@ -109,8 +116,12 @@ fn engines() -> Vec<(String, Run)> {
                 for (a, b) in &r.placed {
                     let hit = match (a, b) {
                         (Placed::P(a), Placed::P(b)) => sat_polygons(a, b),
-                        (Placed::P(a), Placed::C(b)) => sat_polygon_circle(a, b),
-                        _ => unreachable!("the workloads put polygons as A"),
+                        // A circle as A is tested from the polygon's side:
+                        // the verdict is the same either way round.
+                        (Placed::P(p), Placed::C(c)) | (Placed::C(c), Placed::P(p)) => {
+                            sat_polygon_circle(p, c)
+                        }
+                        (Placed::C(a), Placed::C(b)) => sat_circles(a, b),
                     };
                     n += hit.overlapping as usize;
                 }
@@ -141,6 +152,13 @@ fn engines() -> Vec<(String, Run)> {
             }),
         ));
     }
+    list.push((
+        "ShapeTable::collide (prepared once)".into(),
+        Box::new(|r, out| {
+            r.table.collide(&r.work.pairs, out).unwrap();
+            out.iter().filter(|r| r.overlapping).count()
+        }),
+    ));
     list.push((
         "collide_par".into(),
         Box::new(|r, out| {
@@ -193,10 +211,14 @@ fn throughput(c: &mut Criterion) {
             None
         }
     };
+    let [polygons, polygons_circles, mixed] = workloads::tables(PAIRS, 4);
     for work in [
         workloads::chapter(PAIRS, 1),
         workloads::random_polygons(PAIRS, 2),
         workloads::polygons_circles(PAIRS, 3),
+        polygons,
+        polygons_circles,
+        mixed,
     ] {
         let r = ready(work);
         let mut group = c.benchmark_group(r.work.name);

@@ -1,6 +1,8 @@
 //! Throughput of the batch engine against the scalar functions and parry2d,
-//! side by side in one run, on three workloads (the chapter's box against
-//! pentagon, random polygons, polygons against circles).
+//! side by side in one run, on six workloads (the chapter's box against
+//! pentagon, random polygons, polygons against circles, and world-like
+//! tables of 512 different shapes with pairs at random: polygons, polygons
+//! against circles, every kind mixed).
 //!
 //! `cargo run --release --example throughput -- --pairs N` (default
 //! 1 000 000; `--help` says more). Prints one table (engine, ns per pair, million pairs per
@@ -23,10 +25,11 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use parry2d::query;
-use sat_visualizer::batch::{self, Isa, Pair, Shape};
+use sat_visualizer::batch::{self, Isa, Shape};
 use sat_visualizer::sat::{
-    Circle, Polygon, SatResult, manifold_polygon_circle, manifold_polygons, polygon_axes,
-    polygon_circle_axes, sat_on_axes, sat_polygon_circle, sat_polygons,
+    Circle, Manifold, Polygon, SatResult, manifold_circles, manifold_polygon_circle,
+    manifold_polygons, polygon_axes, polygon_circle_axes, sat_circles, sat_on_axes,
+    sat_polygon_circle, sat_polygons,
 };
 use workloads::Workload;
 
@@ -44,6 +47,7 @@ type Run = Box<dyn Fn(&Prepared, &mut Vec<bool>) -> Duration>;
 /// A workload with what the engines need ready outside the timing.
 struct Prepared {
     work: Workload,
+    table: batch::ShapeTable,
     parry: Vec<parry2d::shape::SharedShape>,
     parry_poses: Vec<(parry2d::math::Pose, parry2d::math::Pose)>,
 }
@@ -166,20 +170,34 @@ fn engines() -> Vec<Engine> {
         list.push(Engine {
             name: format!("batch::collide_with({})", isa.name()),
             run: Box::new(move |w, out| {
-                batch_verdicts(w, out, |s, p, r| batch::collide_with(isa, s, p, r))
+                batch_verdicts(w, out, |w, r| {
+                    batch::collide_with(isa, &w.work.shapes, &w.work.pairs, r)
+                })
             }),
         });
     }
     list.push(Engine {
         name: format!("batch::collide ({})", Isa::best().name()),
-        run: Box::new(|w, out| batch_verdicts(w, out, batch::collide)),
+        run: Box::new(|w, out| {
+            batch_verdicts(w, out, |w, r| {
+                batch::collide(&w.work.shapes, &w.work.pairs, r)
+            })
+        }),
+    });
+    list.push(Engine {
+        name: "ShapeTable::collide (prepared once)".into(),
+        run: Box::new(|w, out| batch_verdicts(w, out, |w, r| w.table.collide(&w.work.pairs, r))),
     });
     list.push(Engine {
         name: format!(
             "batch::collide_par ({} threads)",
             rayon::current_num_threads()
         ),
-        run: Box::new(|w, out| batch_verdicts(w, out, batch::collide_par)),
+        run: Box::new(|w, out| {
+            batch_verdicts(w, out, |w, r| {
+                batch::collide_par(&w.work.shapes, &w.work.pairs, r)
+            })
+        }),
     });
     // Contact manifolds (where the shapes touch, not only how deep); the
     // verdict is whether the deepest point overlaps.
@@ -218,14 +236,14 @@ type ManifoldFn = fn(
 fn batch_verdicts(
     w: &Prepared,
     out: &mut Vec<bool>,
-    f: impl Fn(&[Shape], &[Pair], &mut Vec<SatResult>) -> Result<(), batch::BatchError>,
+    f: impl Fn(&Prepared, &mut Vec<SatResult>) -> Result<(), batch::BatchError>,
 ) -> Duration {
     thread_local! {
         static RESULTS: std::cell::RefCell<Vec<SatResult>> = const { std::cell::RefCell::new(Vec::new()) };
     }
     RESULTS.with_borrow_mut(|r| {
         let start = Instant::now();
-        f(&w.work.shapes, &w.work.pairs, r).expect("a valid batch");
+        f(w, r).expect("a valid batch");
         let spent = start.elapsed();
         out.clear();
         out.extend(r.iter().map(|r| r.overlapping));
@@ -275,30 +293,34 @@ fn sat_on_placed(w: &Prepared, out: &mut Vec<bool>, scalar: Scalar) -> Duration 
             .collect();
         let start = Instant::now();
         for (a, b) in &placed {
-            let overlapping = match (a, b, scalar) {
-                (Placed::P(a), Placed::P(b), Scalar::ChapterLoop) => {
-                    sat_on_axes(a, b, polygon_axes(a, b)).overlapping
-                }
-                (Placed::P(a), Placed::C(b), Scalar::ChapterLoop) => {
-                    sat_on_axes(a, b, polygon_circle_axes(a, b)).overlapping
-                }
-                (Placed::P(a), Placed::P(b), Scalar::Sat) => sat_polygons(a, b).overlapping,
-                (Placed::P(a), Placed::C(b), Scalar::Sat) => sat_polygon_circle(a, b).overlapping,
-                (Placed::P(a), Placed::P(b), Scalar::Manifold) => manifold_polygons(a, b, 0.0)
-                    .deepest()
-                    .is_some_and(|d| d <= 0.0),
-                (Placed::P(a), Placed::C(b), Scalar::Manifold) => {
-                    manifold_polygon_circle(a, b, 0.0)
-                        .deepest()
-                        .is_some_and(|d| d <= 0.0)
-                }
-                _ => unreachable!("the workloads put polygons as A"),
+            let overlapping = match (a, b) {
+                (Placed::P(a), Placed::P(b)) => match scalar {
+                    Scalar::Sat => sat_polygons(a, b).overlapping,
+                    Scalar::ChapterLoop => sat_on_axes(a, b, polygon_axes(a, b)).overlapping,
+                    Scalar::Manifold => deepest_overlaps(&manifold_polygons(a, b, 0.0)),
+                },
+                // A circle as A is tested from the polygon's side: the
+                // verdict is the same either way round.
+                (Placed::P(p), Placed::C(c)) | (Placed::C(c), Placed::P(p)) => match scalar {
+                    Scalar::Sat => sat_polygon_circle(p, c).overlapping,
+                    Scalar::ChapterLoop => sat_on_axes(p, c, polygon_circle_axes(p, c)).overlapping,
+                    Scalar::Manifold => deepest_overlaps(&manifold_polygon_circle(p, c, 0.0)),
+                },
+                (Placed::C(a), Placed::C(b)) => match scalar {
+                    Scalar::Manifold => deepest_overlaps(&manifold_circles(a, b, 0.0)),
+                    _ => sat_circles(a, b).overlapping,
+                },
             };
             out.push(overlapping);
         }
         spent += start.elapsed();
     }
     spent
+}
+
+/// Whether a manifold's deepest point overlaps: its verdict.
+fn deepest_overlaps(m: &Manifold) -> bool {
+    m.deepest().is_some_and(|d| d <= 0.0)
 }
 
 /// How many times over every engine is timed, in turn.
@@ -326,17 +348,35 @@ struct Args {
     /// Pairs per workload.
     #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=1 << 32))]
     pairs: u64,
+    /// Only the workloads whose name contains this (e.g. `512`).
+    #[arg(long)]
+    only: Option<String>,
+    /// Only the engines whose name contains one of these, parry2d's
+    /// `contact` always kept (e.g. `--engines collide,sat_`).
+    #[arg(long, value_delimiter = ',')]
+    engines: Vec<String>,
 }
 
 fn main() {
-    let n = cli::parse::<Args>().pairs as usize;
+    let args = cli::parse::<Args>();
+    let n = args.pairs as usize;
+    let [polygons, polygons_circles, mixed] = workloads::tables(n, 4);
     let workloads: Vec<Prepared> = [
         workloads::chapter(n, 1),
         workloads::random_polygons(n, 2),
         workloads::polygons_circles(n, 3),
+        polygons,
+        polygons_circles,
+        mixed,
     ]
     .into_iter()
+    .filter(|w| {
+        args.only
+            .as_ref()
+            .is_none_or(|o| w.name.contains(o.as_str()))
+    })
     .map(|work| Prepared {
+        table: batch::ShapeTable::new(&work.shapes).expect("valid shapes"),
         parry: workloads::parry_shapes(&work.shapes),
         parry_poses: workloads::parry_poses(&work.pairs),
         work,
@@ -371,6 +411,12 @@ fn main() {
             },
         );
     }
+    // parry2d's `contact` stays first: every ratio and verdict is to it.
+    engines.retain(|e| {
+        e.name.starts_with("parry2d query::contact")
+            || args.engines.is_empty()
+            || args.engines.iter().any(|k| e.name.contains(k.as_str()))
+    });
     let bar = ProgressBar::new((workloads.len() * engines.len() * ROUNDS) as u64);
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}").expect("a valid template"),

@@ -6,25 +6,50 @@
 mod workloads;
 
 use proptest::prelude::*;
-use sat_visualizer::batch::{self, BatchError, Isa, Pair, Pose, Shape, collide_one};
+use sat_visualizer::batch::{self, BatchError, Isa, Pair, Pose, Shape, ShapeTable, collide_one};
 use sat_visualizer::sat::{MAX_COORDINATE, Polygon, SatResult, Vec2};
 use workloads::{Rng, check_result, reach};
 
 /// A batch engine under test.
 type Engine = Box<dyn Fn(&[Shape], &[Pair], &mut Vec<SatResult>) -> Result<(), BatchError>>;
 
-/// Every engine: each instruction set, then the parallel one.
+/// Every engine: each instruction set, then the parallel one; and the
+/// same through a [`ShapeTable`] (made for the call here: `out` is cleared
+/// first, as `collide` clears it, so that a refused table leaves it empty).
 fn engines() -> Vec<(String, Engine)> {
-    let mut list: Vec<(String, Engine)> = Isa::available()
-        .into_iter()
-        .map(|isa| {
-            let f: Engine = Box::new(move |s, p, o| batch::collide_with(isa, s, p, o));
-            (isa.name().to_string(), f)
-        })
-        .collect();
+    let mut list: Vec<(String, Engine)> = Vec::new();
+    for isa in Isa::available() {
+        list.push((
+            isa.name().to_string(),
+            Box::new(move |s, p, o| batch::collide_with(isa, s, p, o)),
+        ));
+        list.push((
+            format!("ShapeTable {}", isa.name()),
+            Box::new(move |s, p, o| {
+                o.clear();
+                ShapeTable::new(s)?.collide_with(isa, p, o)
+            }),
+        ));
+    }
     list.push(("collide".into(), Box::new(batch::collide)));
+    list.push((
+        "ShapeTable collide".into(),
+        Box::new(|s, p, o| {
+            o.clear();
+            ShapeTable::new(s)?.collide(p, o)
+        }),
+    ));
     #[cfg(feature = "parallel")]
-    list.push(("collide_par".into(), Box::new(batch::collide_par)));
+    {
+        list.push(("collide_par".into(), Box::new(batch::collide_par)));
+        list.push((
+            "ShapeTable collide_par".into(),
+            Box::new(|s, p, o| {
+                o.clear();
+                ShapeTable::new(s)?.collide_par(p, o)
+            }),
+        ));
+    }
     list
 }
 
@@ -167,6 +192,81 @@ fn sorted_batches_and_the_benchmark_scenes_agree() {
     ] {
         check_all(&w.shapes, &w.pairs);
     }
+}
+
+/// The world-like tables of 512 different shapes, pairs at random (the
+/// benchmarks' workloads), on every engine: every pair's answer the
+/// chapter's. Big enough for many windows of pairs, each grouped by kind
+/// and corner count and put back in order.
+#[test]
+fn the_512_shape_tables_agree_on_every_engine() {
+    for w in workloads::tables(30_000, 4) {
+        let is_circle = |i: u32| matches!(w.shapes[i as usize], Shape::Circle { .. });
+        let mut kinds = [0usize; 4];
+        for p in &w.pairs {
+            kinds[is_circle(p.a) as usize * 2 + is_circle(p.b) as usize] += 1;
+        }
+        match w.name {
+            "512 polygons" => assert_eq!(kinds[0], w.pairs.len()),
+            "512 poly vs circle" => assert_eq!(kinds[1], w.pairs.len()),
+            _ => assert!(kinds.iter().all(|&k| k > 1000), "{}: {kinds:?}", w.name),
+        }
+        check_all(&w.shapes, &w.pairs);
+    }
+}
+
+/// A table prepared once answers batch after batch as `collide` does,
+/// bit for bit, in the pairs' order; a bad circle is refused up front.
+#[test]
+fn a_shape_table_is_prepared_once_and_kept() {
+    let w = workloads::table_mixed(12_000, 77);
+    let table = ShapeTable::new(&w.shapes).unwrap();
+    assert_eq!((table.len(), table.is_empty()), (w.shapes.len(), false));
+    let (mut got, mut want) = (Vec::new(), Vec::new());
+    for part in [&w.pairs[..], &w.pairs[5_000..5_100], &w.pairs[..1], &[]] {
+        for isa in Isa::available() {
+            table.collide_with(isa, part, &mut got).unwrap();
+            batch::collide_with(isa, &w.shapes, part, &mut want).unwrap();
+            assert_eq!(got, want, "{}", isa.name());
+        }
+        table.collide(part, &mut got).unwrap();
+        batch::collide(&w.shapes, part, &mut want).unwrap();
+        assert_eq!(got, want);
+        #[cfg(feature = "parallel")]
+        {
+            table.collide_par(part, &mut got).unwrap();
+            assert_eq!(got.len(), want.len());
+            if let Some(i) = (0..got.len()).find(|&i| got[i] != want[i]) {
+                panic!(
+                    "collide_par, pair {i} {:?} {:?}: {:?} vs {:?}",
+                    part[i],
+                    (&w.shapes[part[i].a as usize], &w.shapes[part[i].b as usize]),
+                    got[i],
+                    want[i]
+                );
+            }
+        }
+    }
+    let mut bad = w.pairs[..100].to_vec();
+    bad[42].a = w.shapes.len() as u32;
+    assert_eq!(
+        table.collide(&bad, &mut got),
+        Err(BatchError::ShapeIndex {
+            pair: 42,
+            shape: w.shapes.len() as u32,
+            len: w.shapes.len()
+        })
+    );
+    assert!(got.is_empty());
+    let mut shapes = w.shapes.clone();
+    shapes[300] = Shape::Circle {
+        radius: f32::INFINITY,
+    };
+    assert_eq!(
+        ShapeTable::new(&shapes).unwrap_err(),
+        BatchError::BadShape { shape: 300 }
+    );
+    assert!(ShapeTable::new(&[]).unwrap().is_empty());
 }
 
 #[test]
@@ -484,10 +584,14 @@ fn the_widest_instruction_set_is_chosen_and_available() {
 #[test]
 fn verdicts_agree_with_parry2d() {
     // parry2d's contact with no prediction: a contact means dist <= 0.
+    let [polygons, polygons_circles, mixed] = workloads::tables(5000, 24);
     for w in [
         workloads::chapter(5000, 21),
         workloads::random_polygons(5000, 22),
         workloads::polygons_circles(5000, 23),
+        polygons,
+        polygons_circles,
+        mixed,
     ] {
         let parry = workloads::parry_shapes(&w.shapes);
         let mut out = Vec::new();

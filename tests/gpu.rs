@@ -178,6 +178,19 @@ fn agrees_with_the_chapter_on_100_000_random_pairs() {
     assert!((rate * timing.ns_per_pair(timing.total) - 1e3).abs() < 1e-6 * 1e3);
 }
 
+/// The world-like tables of 512 shapes (polygons, polygons against
+/// circles, every kind mixed), the very pairs the benchmarks run: the same
+/// answers as the scalar functions.
+#[test]
+fn the_512_shape_tables_agree_with_the_chapter() {
+    let Some(mut gpu) = gpu() else { return };
+    let mut got = Vec::new();
+    for w in workloads::tables(20_000, 4) {
+        gpu.collide(&w.shapes, &w.pairs, &mut got).unwrap();
+        check_all(&w.shapes, &w.pairs, &got);
+    }
+}
+
 #[test]
 fn apart_the_answer_is_the_first_gap_in_order_not_the_widest() {
     let Some(mut gpu) = gpu() else { return };

@@ -25,7 +25,7 @@ use super::Pair;
 use super::lanes::{MAX_LANES, Simd, sin_cos};
 #[cfg(doc)]
 use super::prepared::LANE_CORNERS;
-use super::prepared::{LANE_CORNERS as M, PolyData};
+use super::prepared::{Block, LANE_CORNERS as M};
 use super::walk::Sink;
 use crate::sat::MAX_COORDINATE;
 
@@ -66,25 +66,39 @@ impl Side {
         }
     }
 
-    /// Puts shape `index` of the table, `poly`, in lane `l`, unless it is
-    /// there already.
+    /// Puts shape `index(l)` of the table in each lane `l`, unless every
+    /// lane holds its shape already: the rows of the lanes' [`Block`]s
+    /// turned into lanes by transposes, the first `axes` rows of the axes
+    /// and their shadows and the first `corners` rows of the corners (the
+    /// most any of these shapes has, so the same shapes always need the
+    /// same rows).
     #[inline(always)]
-    pub(crate) fn load(&mut self, l: usize, index: u32, poly: &PolyData) {
-        if self.key[l] == index {
+    pub(crate) fn fill<S: Simd>(
+        &mut self,
+        blocks: &[Block],
+        index: impl Fn(usize) -> u32,
+        axes: usize,
+        corners: usize,
+    ) {
+        let mut same = true;
+        for l in 0..S::LANES {
+            same &= self.key[l] == index(l);
+        }
+        if same {
             return;
         }
-        self.key[l] = index;
-        let (na, nc) = (poly.axes.len(), poly.corners.len());
-        for i in 0..M {
-            let k = i.min(na - 1);
-            self.axis_x[i][l] = poly.axes[k].x;
-            self.axis_y[i][l] = poly.axes[k].y;
-            self.own_min[i][l] = poly.extents[k].min;
-            self.own_max[i][l] = poly.extents[k].max;
-            let k = i.min(nc - 1);
-            self.corner_x[i][l] = poly.corners[k].x;
-            self.corner_y[i][l] = poly.corners[k].y;
+        let mut lanes = [&blocks[index(0) as usize]; MAX_LANES];
+        for (l, lane) in lanes.iter_mut().enumerate().take(S::LANES) {
+            self.key[l] = index(l);
+            *lane = &blocks[self.key[l] as usize];
         }
+        let rows = |field: fn(&Block) -> &[f32; M]| lanes.map(field);
+        S::transpose(&rows(|b| &b.axis_x), &mut self.axis_x, axes);
+        S::transpose(&rows(|b| &b.axis_y), &mut self.axis_y, axes);
+        S::transpose(&rows(|b| &b.own_min), &mut self.own_min, axes);
+        S::transpose(&rows(|b| &b.own_max), &mut self.own_max, axes);
+        S::transpose(&rows(|b| &b.corner_x), &mut self.corner_x, corners);
+        S::transpose(&rows(|b| &b.corner_y), &mut self.corner_y, corners);
     }
 }
 
@@ -347,4 +361,28 @@ pub(crate) fn polygon_circle<S: Simd, K: Sink>(
     let hi = none.lt_select(half, hi, S::splat(f32::INFINITY));
     best.axis(M, ux, uy, lo, hi, d.sub(r), d.add(r));
     best.write(cos_a, sin_a, flip, n, sink);
+}
+
+/// Circle A (radius `ra`) against circle B (radius `rb`) in every lane:
+/// the one axis, the line between the centers from B towards A (the x
+/// axis when the centers coincide), as `sat_circles` takes it.
+#[inline(always)]
+pub(crate) fn circles<S: Simd, K: Sink>(ra: S, rb: S, p: &Poses<S>, n: usize, sink: &mut K) {
+    let (vx, vy) = (p.a_x.sub(p.b_x), p.a_y.sub(p.b_y));
+    // Scaled by the larger coordinate first, as `unit_or_zero` does, so
+    // that tiny and huge offsets keep their direction; only centers that
+    // coincide give no direction.
+    let tiny = S::splat(f32::from_bits(1));
+    let largest = vx.abs().max(vy.abs());
+    let none = largest.lt_select(tiny, S::splat(1.0), S::splat(0.0));
+    let scale = largest.max(tiny);
+    let (ux, uy) = (vx.div(scale), vy.div(scale));
+    let len = ux.madd(ux, uy.mul(uy)).sqrt().max(tiny);
+    let half = S::splat(0.5);
+    let ax = none.lt_select(half, ux.div(len), S::splat(1.0));
+    let ay = none.lt_select(half, uy.div(len), S::splat(0.0));
+    // The gap between the shadows on it, measured from B's center; the
+    // push is minus the gap.
+    let gap = vx.madd(ax, vy.mul(ay)).sub(ra.add(rb));
+    sink.put_lanes(n, ax, ay, gap.neg());
 }

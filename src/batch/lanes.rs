@@ -7,6 +7,7 @@
 use std::mem::MaybeUninit;
 
 use super::Pair;
+use super::prepared::LANE_CORNERS as M;
 use crate::sat::SatResult;
 
 /// The most lanes any instruction set has (AVX-512: 16 floats).
@@ -43,8 +44,8 @@ pub(crate) trait Simd: Copy {
 
     /// The first [`Simd::LANES`] pairs' poses (at least that many are
     /// given), one row per number: A's x, y and angle, then B's (A and B
-    /// swapped with `swap`). Here a scalar loop into arrays; AVX-512
-    /// gathers each row with one instruction instead.
+    /// swapped with `swap`). Here a scalar loop into arrays; the x86 sets
+    /// load the pairs whole and transpose them in registers instead.
     #[inline(always)]
     fn poses(pairs: &[Pair], swap: bool) -> [Self; 6] {
         let mut rows = [[0.0f32; MAX_LANES]; 6];
@@ -64,20 +65,26 @@ pub(crate) trait Simd: Copy {
         rows.map(|r| Self::load(&r))
     }
 
-    /// Appends the first `n` lanes' results to `out`: the axis (`x`,
-    /// `y`), overlapping when `push` is at least 0 (a negative push is
-    /// minus a gap's width), the depth its size.
-    /// Here lane by lane; AVX-512 writes whole results with a transpose.
+    /// Row `i` of `dst` gets entry `i` of each lane's row of `src`: lane
+    /// `l` of `dst[i]` is `src[l][i]`, for the first [`Simd::LANES`]
+    /// lanes and at least the first `rows` rows (a register's worth may be
+    /// done past them). How a chunk's shapes, one
+    /// [`Block`](super::prepared::Block) row per lane, become lanes. Here
+    /// number by number; the x86 sets transpose whole registers.
     #[inline(always)]
-    fn append_results(out: &mut Vec<SatResult>, n: usize, x: Self, y: Self, push: Self) {
-        out.extend((0..n).map(lane_results(x, y, push)));
+    fn transpose(src: &[&[f32; M]; MAX_LANES], dst: &mut [[f32; MAX_LANES]; M], rows: usize) {
+        for (l, row) in src.iter().enumerate().take(Self::LANES) {
+            for (i, &x) in row.iter().enumerate().take(rows) {
+                dst[i][l] = x;
+            }
+        }
     }
 
     /// Writes the first `n` lanes' results to the front of `slots` (which
-    /// has at least `n`), as [`Simd::append_results`] makes them. It may
+    /// has at least `n`), each as [`result`] makes it. It may
     /// write more of `slots`, up to [`Simd::LANES`], with the unused
     /// lanes' results; the caller counts only the first `n`. Here lane by
-    /// lane; AVX-512 writes whole results with a transpose.
+    /// lane; the x86 sets write whole results with a transpose.
     #[inline(always)]
     fn write_results(slots: &mut [MaybeUninit<SatResult>], n: usize, x: Self, y: Self, push: Self) {
         write_lanes(slots, n, x, y, push);
@@ -120,7 +127,8 @@ pub(crate) fn result(x: f32, y: f32, push: f32) -> SatResult {
     }
 }
 
-/// `N` plain numbers: the portable lanes.
+/// `N` plain numbers: the portable lanes (NEON's, and the scalar path's
+/// sines and cosines).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Portable<const N: usize>(pub [f32; N]);
 

@@ -12,20 +12,34 @@
 //! How it is fast:
 //! - The geometry is done once. Each polygon's own axes (edge normals,
 //!   with parallel ones removed: a box has 2, not 4) and its own shadows on
-//!   them are prepared per batch, in its own frame. A pair is tested in A's
-//!   frame, as Box2D's `b2CollidePolygons` does: only B's corners and axes
-//!   are turned, once, and A's shadows on its own axes are already known.
+//!   them are prepared in its own frame, per batch or once for all batches
+//!   with a [`ShapeTable`]. A pair is tested in A's frame, as Box2D's
+//!   `b2CollidePolygons` does: only B's corners and axes are turned, once,
+//!   and A's shadows on its own axes are already known.
 //! - One pair per SIMD lane, structure of arrays: 16 pairs at once with
 //!   AVX-512, 8 with AVX2+FMA, 4 with SSE2 or NEON, chosen at run time
 //!   ([`Isa::best`]). Every axis is tried in every lane (no branch per
 //!   pair); one running minimum of a key per lane, in which any gap ranks
 //!   before any push and an earlier gap before a later one, gives the
 //!   first gap or else the shortest push.
-//! - A lane keeps its shapes' data while the pairs in it name the same
-//!   shapes, so a batch of one shape pair at many poses gathers nothing.
-//!   Sorting pairs by kind (polygon–polygon, polygon–circle) keeps chunks
-//!   of one kind; a chunk that mixes kinds, or a polygon with more than 8
-//!   corners, runs one pair at a time (still without allocating).
+//! - Pairs are grouped before they meet the lanes, as bepuphysics2's
+//!   `CollisionBatcher` buckets pairs by shape types: a window of a few
+//!   thousand pairs (small enough to stay in the core's caches) is sorted
+//!   by kind (polygon–polygon, polygon–circle, circle–polygon,
+//!   circle–circle) and by the polygons' corner counts, so that a register
+//!   never mixes kinds nor pads a triangle to an octagon; the results are
+//!   put back in the caller's order. A window all of one bucket (a batch of
+//!   one shape pair, or sorted beforehand) is run as it is.
+//! - Each polygon is laid out as six padded rows (axes, own shadows,
+//!   corners; 8 numbers each, the last repeated), so that a
+//!   register's shapes are a few contiguous loads and a transpose, and a
+//!   lane keeps its shape while the pairs in it name the same one (a batch
+//!   of one shape pair at many poses gathers nothing). A polygon with more
+//!   than 8 corners runs one pair at a time (still without allocating).
+//!
+//! README's "Pairs per second" gives, for each workload, the arithmetic and
+//! memory traffic per pair, the share of the machine's peak reached, and
+//! what bounds it.
 
 use glam::Vec2;
 
@@ -39,12 +53,14 @@ mod lanes;
 mod manifolds;
 pub(crate) mod prepared;
 mod scalar;
+mod table;
 mod walk;
 
 pub use isa::Isa;
 pub use manifolds::manifolds;
 #[cfg(feature = "parallel")]
 pub use manifolds::manifolds_par;
+pub use table::ShapeTable;
 
 /// Where a shape is placed in the world: moved to `position`, turned by
 /// `angle` radians about its own origin.
@@ -225,7 +241,9 @@ pub fn collide_one(a: &Shape, pose_a: Pose, b: &Shape, pose_b: Pose) -> SatResul
 /// The test for every pair, on one thread, on the widest instruction set
 /// this CPU has: clears `out` and fills it with one result per pair, in
 /// order, reusing its capacity. A bad batch is refused whole, before any
-/// pair is tested, and `out` is left empty.
+/// pair is tested, and `out` is left empty. It prepares the shapes for
+/// this call ([`ShapeTable::new`]); a world that keeps its shapes prepares
+/// them once with a [`ShapeTable`] instead.
 pub fn collide(
     shapes: &[Shape],
     pairs: &[Pair],
@@ -243,22 +261,8 @@ pub fn collide_with(
     pairs: &[Pair],
     out: &mut Vec<SatResult>,
 ) -> Result<(), BatchError> {
-    // The pairs are checked as they are tested, a chunk of lanes at a
-    // time, by the walk itself (its vector compares on the gathered poses
-    // cost far less than a scalar pass over every pair beforehand). A bad
-    // pair anywhere stops it, clears what was done and refuses the batch,
-    // so nothing of it is seen; only then are the pairs gone through one
-    // by one, by the same rule, to say which pair and why.
     out.clear();
-    validate_shapes(shapes)?;
-    let table = prepared::prepare(shapes);
-    out.reserve(pairs.len());
-    if !isa::run(isa, &table, pairs, out) {
-        out.clear();
-        validate_pairs(shapes.len(), pairs, 0)?;
-        unreachable!("the walk refuses only the pairs that validate_pairs refuses");
-    }
-    Ok(())
+    ShapeTable::new(shapes)?.collide_with(isa, pairs, out)
 }
 
 /// [`collide`] on all cores (through rayon): the same answers, in the same
@@ -272,13 +276,6 @@ pub fn collide_par(
     pairs: &[Pair],
     out: &mut Vec<SatResult>,
 ) -> Result<(), BatchError> {
-    if pairs.len() <= isa::MIN_RUN || rayon::current_num_threads() < 2 {
-        return collide(shapes, pairs, out);
-    }
     out.clear();
-    validate_shapes(shapes)?;
-    let table = prepared::prepare(shapes);
-    let check = |run: &[Pair], first: usize| validate_pairs(shapes.len(), run, first);
-    isa::run_par(Isa::best(), &table, pairs, &check, out)?;
-    Ok(())
+    ShapeTable::new(shapes)?.collide_par(pairs, out)
 }

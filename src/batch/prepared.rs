@@ -111,14 +111,85 @@ pub(crate) struct Info {
     pub axes: u8,
     /// How many corners (polygons, up to 255 counted; 0 for circles).
     pub corners: u8,
+    /// Its class for grouping pairs (see [`Info::bucket`]): 0 for a
+    /// circle, its corner count (1 to [`LANE_CORNERS`]) for a polygon the
+    /// lanes take, [`BIG_CLASS`] for a larger one.
+    pub class: u8,
+}
+
+/// The class of a polygon too large for the lanes.
+pub(crate) const BIG_CLASS: u8 = LANE_CORNERS as u8 + 1;
+
+/// How many buckets pairs are grouped into: one per pair of classes.
+pub(crate) const BUCKETS: usize = (BIG_CLASS as usize + 1) * (BIG_CLASS as usize + 1);
+
+impl Info {
+    /// The bucket of a pair of A of this kind against B of `b`'s: pairs of
+    /// one bucket are of one kind (polygon–polygon, polygon–circle,
+    /// circle–polygon, circle–circle) and their polygons of one corner
+    /// count, so that a register of them pads no lane to a longer polygon.
+    #[inline(always)]
+    pub(crate) fn bucket(self, b: Info) -> u8 {
+        self.class * (BIG_CLASS + 1) + b.class
+    }
+}
+
+/// A polygon's numbers laid out for the lanes: its axes, its own shadow
+/// on each and its corners, each list in a row of [`LANE_CORNERS`] padded
+/// by repeating its last entry, so that a lane's shape is six contiguous
+/// rows, turned into lanes by a transpose.
+///
+/// A repeated corner casts no new shadow, and a repeated axis gives the
+/// same push, or the same gap later in the test's order, which the
+/// kernels' strict `<` never takes: padding changes no answer.
+#[derive(Debug, Clone, Copy, Default)]
+#[repr(C, align(32))]
+pub(crate) struct Block {
+    /// Axis `i`'s x part.
+    pub axis_x: [f32; LANE_CORNERS],
+    /// Axis `i`'s y part.
+    pub axis_y: [f32; LANE_CORNERS],
+    /// Where the polygon's own shadow on axis `i` begins.
+    pub own_min: [f32; LANE_CORNERS],
+    /// Where it ends.
+    pub own_max: [f32; LANE_CORNERS],
+    /// Corner `j`'s x.
+    pub corner_x: [f32; LANE_CORNERS],
+    /// Corner `j`'s y.
+    pub corner_y: [f32; LANE_CORNERS],
+}
+
+impl Block {
+    /// `poly`'s block, which must fit the lanes ([`PolyData::fits_lanes`]).
+    fn new(poly: &PolyData) -> Block {
+        let (na, nc) = (poly.axes.len(), poly.corners.len());
+        let mut b = Block::default();
+        for i in 0..LANE_CORNERS {
+            let k = i.min(na - 1);
+            b.axis_x[i] = poly.axes[k].x;
+            b.axis_y[i] = poly.axes[k].y;
+            b.own_min[i] = poly.extents[k].min;
+            b.own_max[i] = poly.extents[k].max;
+            let k = i.min(nc - 1);
+            b.corner_x[i] = poly.corners[k].x;
+            b.corner_y[i] = poly.corners[k].y;
+        }
+        b
+    }
 }
 
 /// The prepared table: each shape's data and its [`Info`].
+#[derive(Debug, Clone)]
 pub(crate) struct Table {
     /// Each shape's prepared data, in table order.
     pub shapes: Vec<Prepared>,
     /// Each shape's [`Info`], in table order.
     pub info: Vec<Info>,
+    /// Each shape's [`Block`], in table order (all zero but for the
+    /// polygons the lanes take).
+    pub blocks: Vec<Block>,
+    /// Each shape's radius, in table order (0 but for circles).
+    pub radius: Vec<f32>,
 }
 
 /// Prepares a whole (validated) table.
@@ -133,21 +204,49 @@ pub(crate) fn prepare(shapes: &[Shape]) -> Table {
     let info = shapes
         .iter()
         .map(|s| match s {
-            Prepared::Polygon(p) => Info {
-                kind: if p.fits_lanes() {
-                    ShapeKind::LanePolygon
-                } else {
-                    ShapeKind::BigPolygon
-                },
-                axes: p.axes.len().min(255) as u8,
-                corners: p.corners.len().min(255) as u8,
-            },
+            Prepared::Polygon(p) => {
+                let fits = p.fits_lanes();
+                Info {
+                    kind: if fits {
+                        ShapeKind::LanePolygon
+                    } else {
+                        ShapeKind::BigPolygon
+                    },
+                    axes: p.axes.len().min(255) as u8,
+                    corners: p.corners.len().min(255) as u8,
+                    class: if fits {
+                        p.corners.len() as u8
+                    } else {
+                        BIG_CLASS
+                    },
+                }
+            }
             Prepared::Circle(_) => Info {
                 kind: ShapeKind::Circle,
                 axes: 0,
                 corners: 0,
+                class: 0,
             },
         })
         .collect();
-    Table { shapes, info }
+    let blocks = shapes
+        .iter()
+        .map(|s| match s {
+            Prepared::Polygon(p) if p.fits_lanes() => Block::new(p),
+            _ => Block::default(),
+        })
+        .collect();
+    let radius = shapes
+        .iter()
+        .map(|s| match *s {
+            Prepared::Circle(r) => r,
+            Prepared::Polygon(_) => 0.0,
+        })
+        .collect();
+    Table {
+        shapes,
+        info,
+        blocks,
+        radius,
+    }
 }

@@ -1,6 +1,7 @@
 //! Workloads for the batch engine, shared by tests/batch.rs,
 //! benches/throughput.rs and examples/throughput.rs (included by path):
-//! a small seeded random generator, the three benchmark scenes, and the
+//! a small seeded random generator, the benchmark scenes (the chapter's
+//! few shapes, and world-like tables of 512 different shapes), and the
 //! same shapes and poses as parry2d sees them.
 #![allow(dead_code)]
 
@@ -300,35 +301,54 @@ pub fn random_polygon(rng: &mut Rng, corners: usize, size: f32) -> Polygon {
     }
 }
 
+/// A random convex polygon of 3 to 8 corners, 40 to 160 across.
+fn table_polygon(rng: &mut Rng) -> Shape {
+    let corners = 3 + rng.below(6);
+    let size = rng.range(40.0, 160.0);
+    Shape::Polygon(random_polygon(rng, corners, size))
+}
+
+/// A circle of radius 10 to 60.
+fn table_circle(rng: &mut Rng) -> Shape {
+    Shape::Circle {
+        radius: rng.range(10.0, 60.0),
+    }
+}
+
+/// `n` pairs at random: A is `pick_a`'s shape placed at random within
+/// `reach` of the origin, B is `pick_b`'s at the origin, both turned at
+/// random.
+fn random_pairs(
+    rng: &mut Rng,
+    n: usize,
+    reach: f32,
+    pick_a: impl Fn(&mut Rng) -> u32,
+    pick_b: impl Fn(&mut Rng) -> u32,
+) -> Vec<Pair> {
+    (0..n)
+        .map(|_| Pair {
+            a: pick_a(rng),
+            pose_a: Pose {
+                position: rng.in_disk(Vec2::ZERO, reach),
+                angle: rng.angle(),
+            },
+            b: pick_b(rng),
+            pose_b: Pose {
+                position: Vec2::ZERO,
+                angle: rng.angle(),
+            },
+        })
+        .collect()
+}
+
 /// Random convex polygons of 3 to 8 corners against each other, each pair
 /// two random shapes of a table of 256 at random poses (about half
 /// overlap).
 pub fn random_polygons(n: usize, seed: u64) -> Workload {
     let mut rng = Rng(seed);
-    let shapes: Vec<Shape> = (0..256)
-        .map(|_| {
-            let corners = 3 + rng.below(6);
-            let size = rng.range(40.0, 160.0);
-            Shape::Polygon(random_polygon(&mut rng, corners, size))
-        })
-        .collect();
-    let pairs = (0..n)
-        .map(|_| {
-            let pa = rng.in_disk(Vec2::ZERO, 100.0);
-            Pair {
-                a: rng.below(256) as u32,
-                pose_a: Pose {
-                    position: pa,
-                    angle: rng.angle(),
-                },
-                b: rng.below(256) as u32,
-                pose_b: Pose {
-                    position: Vec2::ZERO,
-                    angle: rng.angle(),
-                },
-            }
-        })
-        .collect();
+    let shapes: Vec<Shape> = (0..256).map(|_| table_polygon(&mut rng)).collect();
+    let pick = |rng: &mut Rng| rng.below(256) as u32;
+    let pairs = random_pairs(&mut rng, n, 100.0, pick, pick);
     Workload {
         name: "random polygons",
         shapes,
@@ -340,35 +360,94 @@ pub fn random_polygons(n: usize, seed: u64) -> Workload {
 /// and 128 circles, at random poses.
 pub fn polygons_circles(n: usize, seed: u64) -> Workload {
     let mut rng = Rng(seed);
-    let mut shapes: Vec<Shape> = (0..128)
-        .map(|_| {
-            let corners = 3 + rng.below(6);
-            let size = rng.range(40.0, 160.0);
-            Shape::Polygon(random_polygon(&mut rng, corners, size))
-        })
-        .collect();
-    shapes.extend((0..128).map(|_| Shape::Circle {
-        radius: rng.range(10.0, 60.0),
-    }));
-    let pairs = (0..n)
-        .map(|_| Pair {
-            a: rng.below(128) as u32,
-            pose_a: Pose {
-                position: rng.in_disk(Vec2::ZERO, 110.0),
-                angle: rng.angle(),
-            },
-            b: 128 + rng.below(128) as u32,
-            pose_b: Pose {
-                position: Vec2::ZERO,
-                angle: rng.angle(),
-            },
-        })
-        .collect();
+    let mut shapes: Vec<Shape> = (0..128).map(|_| table_polygon(&mut rng)).collect();
+    shapes.extend((0..128).map(|_| table_circle(&mut rng)));
+    let pairs = random_pairs(
+        &mut rng,
+        n,
+        110.0,
+        |rng| rng.below(128) as u32,
+        |rng| 128 + rng.below(128) as u32,
+    );
     Workload {
         name: "polygons vs circles",
         shapes,
         pairs,
     }
+}
+
+/// How many shapes the world-like tables hold: many different shapes, as
+/// a real world has them, so that neighbouring pairs rarely share one.
+pub const TABLE_SHAPES: usize = 512;
+
+/// A world's table of [`TABLE_SHAPES`] different polygons of 3 to 8
+/// corners, pairs of any two of them at random poses (about half overlap).
+pub fn table_polygons(n: usize, seed: u64) -> Workload {
+    let mut rng = Rng(seed);
+    let shapes: Vec<Shape> = (0..TABLE_SHAPES).map(|_| table_polygon(&mut rng)).collect();
+    let pick = |rng: &mut Rng| rng.below(TABLE_SHAPES) as u32;
+    let pairs = random_pairs(&mut rng, n, 100.0, pick, pick);
+    Workload {
+        name: "512 polygons",
+        shapes,
+        pairs,
+    }
+}
+
+/// A world's table of [`TABLE_SHAPES`] shapes, half polygons of 3 to 8
+/// corners and half circles; each pair a random polygon (A) against a
+/// random circle (B).
+pub fn table_polygons_circles(n: usize, seed: u64) -> Workload {
+    let mut rng = Rng(seed);
+    let half = TABLE_SHAPES / 2;
+    let mut shapes: Vec<Shape> = (0..half).map(|_| table_polygon(&mut rng)).collect();
+    shapes.extend((half..TABLE_SHAPES).map(|_| table_circle(&mut rng)));
+    let pairs = random_pairs(
+        &mut rng,
+        n,
+        110.0,
+        |rng| rng.below(half) as u32,
+        |rng| (half + rng.below(half)) as u32,
+    );
+    Workload {
+        name: "512 poly vs circle",
+        shapes,
+        pairs,
+    }
+}
+
+/// A world's table of [`TABLE_SHAPES`] shapes, every fourth a circle and
+/// the rest polygons of 3 to 8 corners; each pair any two of them, so
+/// every kind of pair comes (polygon–polygon, polygon–circle,
+/// circle–polygon, circle–circle), in no order.
+pub fn table_mixed(n: usize, seed: u64) -> Workload {
+    let mut rng = Rng(seed);
+    let shapes: Vec<Shape> = (0..TABLE_SHAPES)
+        .map(|k| {
+            if k % 4 == 3 {
+                table_circle(&mut rng)
+            } else {
+                table_polygon(&mut rng)
+            }
+        })
+        .collect();
+    let pick = |rng: &mut Rng| rng.below(TABLE_SHAPES) as u32;
+    let pairs = random_pairs(&mut rng, n, 100.0, pick, pick);
+    Workload {
+        name: "512 every kind",
+        shapes,
+        pairs,
+    }
+}
+
+/// The world-like workloads, [`TABLE_SHAPES`] shapes and pairs at random:
+/// polygons, polygons against circles, every kind mixed.
+pub fn tables(n: usize, seed: u64) -> [Workload; 3] {
+    [
+        table_polygons(n, seed),
+        table_polygons_circles(n, seed + 1),
+        table_mixed(n, seed + 2),
+    ]
 }
 
 /// The shapes as parry2d sees them: counterclockwise (y up) convex

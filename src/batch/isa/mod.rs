@@ -13,6 +13,7 @@
 //! badly, and with AVX-512 turns the corner loops into gathers.)
 #![allow(unsafe_code)]
 
+use std::mem::MaybeUninit;
 use std::sync::OnceLock;
 
 #[cfg(target_arch = "x86_64")]
@@ -21,17 +22,19 @@ mod x86;
 #[cfg(feature = "parallel")]
 use super::BatchError;
 use super::Pair;
+#[cfg(target_arch = "aarch64")]
 use super::lanes::Portable;
 use super::prepared::Table;
-use super::walk::{self, Sink};
-#[cfg(feature = "parallel")]
+use super::walk;
 use crate::sat::SatResult;
 
 /// An instruction set the batch engine can run on, with the number of
 /// pairs it tests side by side (its lanes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Isa {
-    /// One pair at a time, no SIMD: the kernels' steps on one lane.
+    /// One pair at a time, no SIMD: the test in A's frame on the prepared
+    /// table, stopping at the first gap (for one lane that beats trying
+    /// every axis).
     Scalar,
     /// x86-64's baseline, 4 lanes of 128 bits.
     Sse2,
@@ -111,10 +114,36 @@ impl Isa {
     }
 }
 
+/// Fills `out` (cleared) with `n` results written by `fill` into its
+/// spare capacity, one slot per result: when `fill` returns true it has
+/// written every slot, and they become `out`'s; when false, `out` is left
+/// empty.
+pub(crate) fn into_vec(
+    out: &mut Vec<SatResult>,
+    n: usize,
+    fill: impl FnOnce(&mut [MaybeUninit<SatResult>]) -> bool,
+) -> bool {
+    out.clear();
+    out.reserve(n);
+    if !fill(&mut out.spare_capacity_mut()[..n]) {
+        return false;
+    }
+    // SAFETY: `fill` returned true, so it wrote all of the first `n` spare
+    // slots (the walkers assert one result per pair before saying so).
+    unsafe { out.set_len(n) };
+    true
+}
+
 /// Runs the (prepared) batch on `isa`, or on the widest available set
-/// narrower than it when this CPU lacks it: false when it met a pair unfit
-/// to test and stopped there (see `walk::run`).
-pub(crate) fn run<K: Sink>(isa: Isa, table: &Table, pairs: &[Pair], out: &mut K) -> bool {
+/// narrower than it when this CPU lacks it, into `out` (one slot per
+/// pair): false when it met a pair unfit to test and stopped there (see
+/// `walk::run`).
+pub(crate) fn run(
+    isa: Isa,
+    table: &Table,
+    pairs: &[Pair],
+    out: &mut [MaybeUninit<SatResult>],
+) -> bool {
     let isa = if isa.is_available() {
         isa
     } else {
@@ -135,12 +164,12 @@ pub(crate) fn run<K: Sink>(isa: Isa, table: &Table, pairs: &[Pair], out: &mut K)
         Isa::Avx2 => unsafe { run_avx2(table, pairs, out) },
         #[cfg(target_arch = "x86_64")]
         // SSE2 is part of x86-64 itself: the baseline build has it.
-        Isa::Sse2 => walk::run::<x86::Sse2, K>(table, pairs, out),
+        Isa::Sse2 => walk::run::<x86::Sse2>(table, pairs, out),
         #[cfg(target_arch = "aarch64")]
         // NEON, with its fused multiply-add, is part of AArch64 itself.
-        Isa::Neon => walk::run::<Portable<4>, K>(table, pairs, out),
-        // One lane: the kernels' own steps, with no SIMD at all.
-        _ => walk::run::<Portable<1>, K>(table, pairs, out),
+        Isa::Neon => walk::run::<Portable<4>>(table, pairs, out),
+        // One pair at a time, stopping at the first gap.
+        _ => walk::run_scalar(table, pairs, out),
     }
 }
 
@@ -183,11 +212,10 @@ pub(crate) fn run_par(
             // The walk checks each pair as it tests it (as `collide` does),
             // so a good run is read once; only a run it stops in is checked
             // again, by the plain rule, to say which pair is bad and why.
-            let mut cursor = walk::Cursor(slots);
-            if self::run(isa, table, run, &mut cursor) {
-                // Every slot of this run written, one result per pair:
-                // what makes `set_len` below sound.
-                assert!(cursor.0.is_empty(), "a result for every pair");
+            if self::run(isa, table, run, slots) {
+                // Every slot of this run written, one result per pair
+                // (the walkers assert it): what makes `set_len` below
+                // sound.
                 return None;
             }
             let bad = check(run, k * run_len);
@@ -207,12 +235,12 @@ pub(crate) fn run_par(
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx2,fma")]
-fn run_avx512<K: Sink>(table: &Table, pairs: &[Pair], out: &mut K) -> bool {
-    walk::run::<x86::Avx512, K>(table, pairs, out)
+fn run_avx512(table: &Table, pairs: &[Pair], out: &mut [MaybeUninit<SatResult>]) -> bool {
+    walk::run::<x86::Avx512>(table, pairs, out)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma")]
-fn run_avx2<K: Sink>(table: &Table, pairs: &[Pair], out: &mut K) -> bool {
-    walk::run::<x86::Avx2, K>(table, pairs, out)
+fn run_avx2(table: &Table, pairs: &[Pair], out: &mut [MaybeUninit<SatResult>]) -> bool {
+    walk::run::<x86::Avx2>(table, pairs, out)
 }

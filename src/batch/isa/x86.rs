@@ -13,6 +13,7 @@ use std::mem::{MaybeUninit, offset_of};
 use glam::Vec2;
 
 use crate::batch::lanes::{MAX_LANES, Simd, write_lanes};
+use crate::batch::prepared::LANE_CORNERS as M;
 use crate::batch::{Pair, Pose};
 use crate::sat::SatResult;
 
@@ -92,6 +93,66 @@ impl Simd for Sse2 {
     fn any_not_le(self, o: Self) -> bool {
         unsafe { _mm_movemask_ps(_mm_cmpnle_ps(self.0, o.0)) != 0 }
     }
+    #[inline(always)]
+    fn transpose(src: &[&[f32; M]; MAX_LANES], dst: &mut [[f32; MAX_LANES]; M], rows: usize) {
+        // Each half of the rows (entries 0-3, then 4-7), as far as needed,
+        // is a 4×4 transpose of the 4 lanes' quarters.
+        for half in 0..rows.div_ceil(4) {
+            // SAFETY: each load reads 4 of a lane's 8 numbers, each store
+            // writes 4 of a row's 16 lanes.
+            unsafe {
+                let mut r = [_mm_setzero_ps(); 4];
+                for (l, r) in r.iter_mut().enumerate() {
+                    *r = _mm_loadu_ps(src[l].as_ptr().add(4 * half));
+                }
+                for (k, row) in transpose4(r).into_iter().enumerate() {
+                    _mm_storeu_ps(dst[4 * half + k].as_mut_ptr(), row);
+                }
+            }
+        }
+    }
+    #[inline(always)]
+    fn poses(pairs: &[Pair], swap: bool) -> [Self; 6] {
+        // 4 pairs of 8 numbers each: two 4×4 transposes give 8 rows, one
+        // per number of a pair, of which the poses are 6.
+        const { assert!(size_of::<Pair>() == 8 * size_of::<f32>()) };
+        assert!(pairs.len() >= 4, "a pair for every lane");
+        let f = pose_fields(swap);
+        // SAFETY: the loads read the first 4 pairs' 128 bytes, within
+        // `pairs` (asserted), every byte of which is initialized (a pair is
+        // two u32 and six f32 with no padding).
+        let rows: [__m128; 8] = unsafe {
+            let base = pairs.as_ptr().cast::<f32>();
+            let load = |l: usize| _mm_loadu_ps(base.add(l));
+            let lo = transpose4([load(0), load(8), load(16), load(24)]);
+            let hi = transpose4([load(4), load(12), load(20), load(28)]);
+            [lo[0], lo[1], lo[2], lo[3], hi[0], hi[1], hi[2], hi[3]]
+        };
+        f.map(|k| Sse2(rows[k]))
+    }
+    #[inline(always)]
+    fn write_results(slots: &mut [MaybeUninit<SatResult>], n: usize, x: Self, y: Self, push: Self) {
+        let Some(layout) = RESULT_SLOTS.filter(|_| slots.len() >= 4) else {
+            return write_lanes(slots, n, x, y, push);
+        };
+        // SAFETY: register operations, and 4 stores of 16 bytes inside
+        // `slots` (room for 4 results, checked above); each slot then holds
+        // a whole `SatResult` (see `transpose_results`).
+        unsafe {
+            let depth = _mm_andnot_ps(_mm_set1_ps(-0.0), push.0);
+            let overlap = _mm_cmpge_ps(push.0, _mm_setzero_ps());
+            let flag = _mm_and_ps(overlap, _mm_castsi128_ps(_mm_set1_epi32(1)));
+            let mut v = [flag; 4];
+            v[layout[0]] = x.0;
+            v[layout[1]] = y.0;
+            v[layout[2]] = depth;
+            v[layout[3]] = flag;
+            let dst = slots.as_mut_ptr().cast::<f32>();
+            for (k, r) in transpose4(v).into_iter().enumerate() {
+                _mm_storeu_ps(dst.add(4 * k), r);
+            }
+        }
+    }
 }
 
 impl Simd for Avx2 {
@@ -154,6 +215,73 @@ impl Simd for Avx2 {
     #[inline(always)]
     fn any_not_le(self, o: Self) -> bool {
         unsafe { _mm256_movemask_ps(_mm256_cmp_ps::<_CMP_NLE_UQ>(self.0, o.0)) != 0 }
+    }
+    #[inline(always)]
+    fn transpose(src: &[&[f32; M]; MAX_LANES], dst: &mut [[f32; MAX_LANES]; M], rows: usize) {
+        transpose_lanes8(src, 0, dst, rows);
+    }
+    #[inline(always)]
+    fn poses(pairs: &[Pair], swap: bool) -> [Self; 6] {
+        // 8 pairs of 8 numbers each: one 8×8 transpose gives a row per
+        // number of a pair, of which the poses are 6 (in place of 48
+        // scalar stores and 6 loads, which the store buffer cannot forward
+        // and so wait on memory).
+        const { assert!(size_of::<Pair>() == 8 * size_of::<f32>()) };
+        assert!(pairs.len() >= 8, "a pair for every lane");
+        let f = pose_fields(swap);
+        // SAFETY: the loads read the first 8 pairs' 256 bytes, within
+        // `pairs` (asserted), every byte of which is initialized (a pair is
+        // two u32 and six f32 with no padding).
+        let rows = unsafe {
+            let base = pairs.as_ptr().cast::<f32>();
+            let mut r = [_mm256_setzero_ps(); 8];
+            for (l, r) in r.iter_mut().enumerate() {
+                *r = _mm256_loadu_ps(base.add(8 * l));
+            }
+            transpose8(r)
+        };
+        f.map(|k| Avx2(rows[k]))
+    }
+    #[inline(always)]
+    fn write_results(slots: &mut [MaybeUninit<SatResult>], n: usize, x: Self, y: Self, push: Self) {
+        let Some(layout) = RESULT_SLOTS.filter(|_| slots.len() >= 8) else {
+            return write_lanes(slots, n, x, y, push);
+        };
+        // SAFETY: register operations, and 4 stores of 32 bytes inside
+        // `slots` (room for 8 results, checked above); each slot then holds
+        // a whole `SatResult` (see `transpose_results`).
+        unsafe {
+            let depth = _mm256_andnot_ps(_mm256_set1_ps(-0.0), push.0);
+            let overlap = _mm256_cmp_ps::<_CMP_GE_OQ>(push.0, _mm256_setzero_ps());
+            let flag = _mm256_and_ps(overlap, _mm256_castsi256_ps(_mm256_set1_epi32(1)));
+            let mut v = [flag; 4];
+            v[layout[0]] = x.0;
+            v[layout[1]] = y.0;
+            v[layout[2]] = depth;
+            v[layout[3]] = flag;
+            // Results k and k + 4 in the halves of r[k].
+            let (t0, t1) = (
+                _mm256_unpacklo_ps(v[0], v[1]),
+                _mm256_unpackhi_ps(v[0], v[1]),
+            );
+            let (t2, t3) = (
+                _mm256_unpacklo_ps(v[2], v[3]),
+                _mm256_unpackhi_ps(v[2], v[3]),
+            );
+            let (t0, t1) = (_mm256_castps_pd(t0), _mm256_castps_pd(t1));
+            let (t2, t3) = (_mm256_castps_pd(t2), _mm256_castps_pd(t3));
+            let r = [
+                _mm256_castpd_ps(_mm256_unpacklo_pd(t0, t2)),
+                _mm256_castpd_ps(_mm256_unpackhi_pd(t0, t2)),
+                _mm256_castpd_ps(_mm256_unpacklo_pd(t1, t3)),
+                _mm256_castpd_ps(_mm256_unpackhi_pd(t1, t3)),
+            ];
+            let dst = slots.as_mut_ptr().cast::<f32>();
+            _mm256_storeu_ps(dst, _mm256_permute2f128_ps::<0x20>(r[0], r[1]));
+            _mm256_storeu_ps(dst.add(8), _mm256_permute2f128_ps::<0x20>(r[2], r[3]));
+            _mm256_storeu_ps(dst.add(16), _mm256_permute2f128_ps::<0x31>(r[0], r[1]));
+            _mm256_storeu_ps(dst.add(24), _mm256_permute2f128_ps::<0x31>(r[2], r[3]));
+        }
     }
 }
 
@@ -221,6 +349,12 @@ impl Simd for Avx512 {
         unsafe { _mm512_cmp_ps_mask::<_CMP_NLE_UQ>(self.0, o.0) != 0 }
     }
     #[inline(always)]
+    fn transpose(src: &[&[f32; M]; MAX_LANES], dst: &mut [[f32; MAX_LANES]; M], rows: usize) {
+        // AVX2's, which the AVX-512 kernel has too: lanes 0-7, then 8-15.
+        transpose_lanes8(src, 0, dst, rows);
+        transpose_lanes8(src, 8, dst, rows);
+    }
+    #[inline(always)]
     fn poses(pairs: &[Pair], swap: bool) -> [Self; 6] {
         // A pair is 8 numbers (no padding: the assertion below), so 16
         // pairs are 8 registers of 2 pairs each, and the 6 pose rows are a
@@ -229,11 +363,7 @@ impl Simd for Avx512 {
         // store buffer cannot forward and so wait on memory.
         const { assert!(size_of::<Pair>() == 8 * size_of::<f32>()) };
         assert!(pairs.len() >= 16, "a pair for every lane");
-        let f = if swap {
-            POSE_FIELDS_SWAPPED
-        } else {
-            POSE_FIELDS
-        };
+        let f = pose_fields(swap);
         // SAFETY: the 8 loads read the first 16 pairs' 512 bytes, within
         // `pairs` (asserted), every byte of which is initialized (a pair
         // is two u32 and six f32 with no padding); the permutes only move
@@ -272,16 +402,6 @@ impl Simd for Avx512 {
             })
         }
     }
-    #[inline(always)]
-    fn append_results(out: &mut Vec<SatResult>, n: usize, x: Self, y: Self, push: Self) {
-        out.reserve(MAX_LANES);
-        let len = out.len();
-        Self::write_results(out.spare_capacity_mut(), n, x, y, push);
-        // SAFETY: `write_results` initialized the first `n` spare slots,
-        // which `reserve` made room for.
-        unsafe { out.set_len(len + n) };
-    }
-
     #[inline(always)]
     fn write_results(slots: &mut [MaybeUninit<SatResult>], n: usize, x: Self, y: Self, push: Self) {
         let Some(layout) = RESULT_SLOTS.filter(|_| slots.len() >= MAX_LANES) else {
@@ -386,10 +506,20 @@ const fn result_slots() -> Option<[usize; 4]> {
 
 /// Where each pose row's number sits in a pair, counted in f32s: A's x,
 /// y and angle, then B's; and with A and B swapped.
-const POSE_FIELDS: [usize; 6] = pose_fields(false);
-const POSE_FIELDS_SWAPPED: [usize; 6] = pose_fields(true);
+const POSE_FIELDS: [usize; 6] = pose_fields_of(false);
+const POSE_FIELDS_SWAPPED: [usize; 6] = pose_fields_of(true);
 
-const fn pose_fields(swap: bool) -> [usize; 6] {
+/// [`POSE_FIELDS`], or with `swap` [`POSE_FIELDS_SWAPPED`].
+#[inline(always)]
+fn pose_fields(swap: bool) -> [usize; 6] {
+    if swap {
+        POSE_FIELDS_SWAPPED
+    } else {
+        POSE_FIELDS
+    }
+}
+
+const fn pose_fields_of(swap: bool) -> [usize; 6] {
     let (a, b) = if swap {
         (offset_of!(Pair, pose_b), offset_of!(Pair, pose_a))
     } else {
@@ -435,4 +565,105 @@ fn round2(first: usize) -> [i32; 16] {
             (16 + 4 * row + lane - 4) as i32
         }
     })
+}
+
+/// A 4×4 transpose: entry `i` of register `l` becomes entry `l` of
+/// register `i`. Unpacks, then moves of halves.
+#[inline(always)]
+fn transpose4(r: [__m128; 4]) -> [__m128; 4] {
+    // SAFETY: SSE2, part of x86-64; register operations only.
+    unsafe {
+        let (t0, t1) = (_mm_unpacklo_ps(r[0], r[1]), _mm_unpacklo_ps(r[2], r[3]));
+        let (t2, t3) = (_mm_unpackhi_ps(r[0], r[1]), _mm_unpackhi_ps(r[2], r[3]));
+        [
+            _mm_movelh_ps(t0, t1),
+            _mm_movehl_ps(t1, t0),
+            _mm_movelh_ps(t2, t3),
+            _mm_movehl_ps(t3, t2),
+        ]
+    }
+}
+
+/// Lanes `first` to `first + 7` of `dst`'s rows from those lanes' rows of
+/// `src` (see [`Simd::transpose`]), as far as row `rows` (rounded up to 4
+/// or 8). Each register is loaded as two lanes' halves side by side (lane
+/// `k` and lane `k + 4`, entries 0-3 or 4-7), so that a transpose within
+/// 128-bit halves (8 shuffles for 4 rows, no lane crossing) finishes it.
+#[inline(always)]
+fn transpose_lanes8(
+    src: &[&[f32; M]; MAX_LANES],
+    first: usize,
+    dst: &mut [[f32; MAX_LANES]; M],
+    rows: usize,
+) {
+    for half in 0..rows.div_ceil(4) {
+        // SAFETY: only reached from the AVX2 and AVX-512 kernels, compiled
+        // with AVX2 and run after the CPU check. Each load reads 4 of a
+        // lane's 8 numbers, each store writes 8 of a row's 16 lanes
+        // (`first` is 0 or 8).
+        unsafe {
+            let mut r = [_mm256_setzero_ps(); 4];
+            for (k, r) in r.iter_mut().enumerate() {
+                let lo = _mm_loadu_ps(src[first + k].as_ptr().add(4 * half));
+                let hi = _mm_loadu_ps(src[first + k + 4].as_ptr().add(4 * half));
+                *r = _mm256_insertf128_ps::<1>(_mm256_castps128_ps256(lo), hi);
+            }
+            let t0 = _mm256_unpacklo_ps(r[0], r[1]);
+            let t1 = _mm256_unpackhi_ps(r[0], r[1]);
+            let t2 = _mm256_unpacklo_ps(r[2], r[3]);
+            let t3 = _mm256_unpackhi_ps(r[2], r[3]);
+            let out = [
+                _mm256_shuffle_ps::<0x44>(t0, t2),
+                _mm256_shuffle_ps::<0xEE>(t0, t2),
+                _mm256_shuffle_ps::<0x44>(t1, t3),
+                _mm256_shuffle_ps::<0xEE>(t1, t3),
+            ];
+            for (k, row) in out.into_iter().enumerate() {
+                _mm256_storeu_ps(dst[4 * half + k].as_mut_ptr().add(first), row);
+            }
+        }
+    }
+}
+
+/// An 8×8 transpose: entry `i` of register `l` becomes entry `l` of
+/// register `i`. Unpacks and shuffles within 128-bit halves, then the
+/// halves exchanged: 24 shuffles.
+#[inline(always)]
+fn transpose8(r: [__m256; 8]) -> [__m256; 8] {
+    // SAFETY: only reached from the AVX2 and AVX-512 kernels, compiled
+    // with AVX2 and run after the CPU check; register operations only.
+    // (Written out, with no closures: a closure would not be compiled for
+    // the kernel's instruction set.)
+    unsafe {
+        // t0 = 00 10 01 11 | 04 14 05 15, t1 = 02 12 03 13 | 06 16 07 17,
+        // and so on for rows 2-3, 4-5, 6-7.
+        let t0 = _mm256_unpacklo_ps(r[0], r[1]);
+        let t1 = _mm256_unpackhi_ps(r[0], r[1]);
+        let t2 = _mm256_unpacklo_ps(r[2], r[3]);
+        let t3 = _mm256_unpackhi_ps(r[2], r[3]);
+        let t4 = _mm256_unpacklo_ps(r[4], r[5]);
+        let t5 = _mm256_unpackhi_ps(r[4], r[5]);
+        let t6 = _mm256_unpacklo_ps(r[6], r[7]);
+        let t7 = _mm256_unpackhi_ps(r[6], r[7]);
+        // s_q = entry q of rows 0-3 | entry q + 4 of rows 0-3 (s0-s3), and
+        // the same of rows 4-7 (s4-s7).
+        let s0 = _mm256_shuffle_ps::<0x44>(t0, t2);
+        let s1 = _mm256_shuffle_ps::<0xEE>(t0, t2);
+        let s2 = _mm256_shuffle_ps::<0x44>(t1, t3);
+        let s3 = _mm256_shuffle_ps::<0xEE>(t1, t3);
+        let s4 = _mm256_shuffle_ps::<0x44>(t4, t6);
+        let s5 = _mm256_shuffle_ps::<0xEE>(t4, t6);
+        let s6 = _mm256_shuffle_ps::<0x44>(t5, t7);
+        let s7 = _mm256_shuffle_ps::<0xEE>(t5, t7);
+        [
+            _mm256_permute2f128_ps::<0x20>(s0, s4),
+            _mm256_permute2f128_ps::<0x20>(s1, s5),
+            _mm256_permute2f128_ps::<0x20>(s2, s6),
+            _mm256_permute2f128_ps::<0x20>(s3, s7),
+            _mm256_permute2f128_ps::<0x31>(s0, s4),
+            _mm256_permute2f128_ps::<0x31>(s1, s5),
+            _mm256_permute2f128_ps::<0x31>(s2, s6),
+            _mm256_permute2f128_ps::<0x31>(s3, s7),
+        ]
+    }
 }

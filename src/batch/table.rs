@@ -1,0 +1,90 @@
+//! [`ShapeTable`]: a world's shapes prepared once, for any number of
+//! batches of pairs over them.
+
+use super::isa::{self, Isa};
+use super::prepared::{self, Table};
+use super::{BatchError, Pair, Shape, validate_pairs, validate_shapes};
+use crate::sat::SatResult;
+
+/// A shape table prepared for the batch engine, kept across calls: each
+/// polygon's own axes (its edge normals, parallel ones removed) and its own
+/// shadow on each, found once in its own frame and laid out for the SIMD
+/// lanes. A world that keeps its shapes pays for preparing them once;
+/// [`collide`](super::collide) prepares a table for each call.
+///
+/// Its answers are [`collide`](super::collide)'s, pair for pair.
+#[derive(Debug, Clone)]
+pub struct ShapeTable {
+    table: Table,
+}
+
+impl ShapeTable {
+    /// Prepares `shapes` (pairs name them by their index here). A circle
+    /// with a NaN, infinite, negative or too large radius is refused
+    /// ([`BatchError::BadShape`]); polygons are valid by construction.
+    pub fn new(shapes: &[Shape]) -> Result<ShapeTable, BatchError> {
+        validate_shapes(shapes)?;
+        Ok(ShapeTable {
+            table: prepared::prepare(shapes),
+        })
+    }
+
+    /// How many shapes it holds.
+    pub fn len(&self) -> usize {
+        self.table.info.len()
+    }
+
+    /// Whether it holds no shape.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The test for every pair, on one thread, on the widest instruction
+    /// set this CPU has ([`Isa::best`]): clears `out` and fills it with one
+    /// result per pair, in the pairs' order (the overlap verdict, and the
+    /// push or the first gap in the chapter's order with its axis),
+    /// reusing its capacity. A bad pair (a shape index out of range, a pose
+    /// that is NaN, infinite or too far out) refuses the whole batch before
+    /// any result is seen, and `out` is left empty.
+    pub fn collide(&self, pairs: &[Pair], out: &mut Vec<SatResult>) -> Result<(), BatchError> {
+        self.collide_with(Isa::best(), pairs, out)
+    }
+
+    /// [`ShapeTable::collide`] on a chosen instruction set (to compare
+    /// them). When this CPU lacks `isa` ([`Isa::is_available`]), the
+    /// widest narrower one it has is used; the answers are the same either
+    /// way.
+    pub fn collide_with(
+        &self,
+        isa: Isa,
+        pairs: &[Pair],
+        out: &mut Vec<SatResult>,
+    ) -> Result<(), BatchError> {
+        // The pairs are checked as they are tested, a window at a time, by
+        // the walk itself. A bad pair anywhere stops it and leaves `out`
+        // empty; only then are the pairs gone through one by one, by the
+        // same rule, to say which pair and why.
+        if !isa::into_vec(out, pairs.len(), |slots| {
+            isa::run(isa, &self.table, pairs, slots)
+        }) {
+            validate_pairs(self.len(), pairs, 0)?;
+            unreachable!("the walk refuses only the pairs that validate_pairs refuses");
+        }
+        Ok(())
+    }
+
+    /// [`ShapeTable::collide`] on all cores (through rayon): the same
+    /// answers, in the same order. The pairs are checked and tested in runs
+    /// that threads take in turn; of several bad pairs, the first is
+    /// reported. A batch too small to be worth sharing out is tested on the
+    /// calling thread.
+    #[cfg(feature = "parallel")]
+    pub fn collide_par(&self, pairs: &[Pair], out: &mut Vec<SatResult>) -> Result<(), BatchError> {
+        if pairs.len() <= isa::MIN_RUN || rayon::current_num_threads() < 2 {
+            return self.collide(pairs, out);
+        }
+        let len = self.len();
+        let check = |run: &[Pair], first: usize| validate_pairs(len, run, first);
+        isa::run_par(Isa::best(), &self.table, pairs, &check, out)
+    }
+}
