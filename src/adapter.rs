@@ -37,14 +37,24 @@ pub enum NoAdapter {
 /// The adapter whose name contains `WGPU_ADAPTER_NAME` (case-insensitive)
 /// and that can present to `surface` when one is given; without the
 /// variable, wgpu's choice for `WGPU_POWER_PREF`, or `power` when that is
-/// unset. No match, or no adapter at all, is a [`NoAdapter`].
+/// unset. No match, or no adapter at all, is a [`NoAdapter`]. Blocks until
+/// wgpu answers ([`find_adapter`] is the same, awaited).
 pub(crate) fn pick_adapter(
     instance: &wgpu::Instance,
     surface: Option<&wgpu::Surface<'_>>,
     power: wgpu::PowerPreference,
 ) -> Result<wgpu::Adapter, NoAdapter> {
+    pollster::block_on(find_adapter(instance, surface, power))
+}
+
+/// [`pick_adapter`], as a future: the web page cannot block, and awaits it.
+pub(crate) async fn find_adapter(
+    instance: &wgpu::Instance,
+    surface: Option<&wgpu::Surface<'_>>,
+    power: wgpu::PowerPreference,
+) -> Result<wgpu::Adapter, NoAdapter> {
     if let Some(wanted) = wanted_name() {
-        let adapters = pollster::block_on(instance.enumerate_adapters(wgpu::Backends::all()));
+        let adapters = instance.enumerate_adapters(wgpu::Backends::all()).await;
         let found: Vec<String> = adapters.iter().map(|a| a.get_info().name).collect();
         return adapters
             .into_iter()
@@ -52,12 +62,14 @@ pub(crate) fn pick_adapter(
             .find(|a| a.get_info().name.to_lowercase().contains(&wanted))
             .ok_or(NoAdapter::NoMatch { wanted, found });
     }
-    pollster::block_on(instance.request_adapter(&wgpu::RequestAdapterOptions {
-        power_preference: wgpu::PowerPreference::from_env().unwrap_or(power),
-        compatible_surface: surface,
-        ..Default::default()
-    }))
-    .map_err(|e| NoAdapter::None(one_line(&e.to_string())))
+    instance
+        .request_adapter(&wgpu::RequestAdapterOptions {
+            power_preference: wgpu::PowerPreference::from_env().unwrap_or(power),
+            compatible_surface: surface,
+            ..Default::default()
+        })
+        .await
+        .map_err(|e| NoAdapter::None(one_line(&e.to_string())))
 }
 
 /// Keeps a library's message on one line.

@@ -14,10 +14,10 @@
 //! - [`draw`]: the draw list the scene fills and the renderer draws
 //!   (polygons, circles, lines, arrows, dashes, text in logical pixels), and
 //!   its validation. No GPU crate.
-//! - `render` (feature `viewer`): the renderer that draws a draw list with
+//! - `render` (feature `app`, in `viewer`): the renderer that draws a draw list with
 //!   lyon, one WGSL pipeline and glyphon, in a window or headless; it knows
 //!   nothing of SAT.
-//! - `app` (feature `viewer`): the winit event loop that owns the window
+//! - `app` (feature `app`, in `viewer`): the winit event loop that owns the window
 //!   and feeds the scene, and the headless `--screenshot` mode.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
@@ -26,13 +26,20 @@
 mod adapter;
 #[cfg(feature = "gpu")]
 pub use adapter::NoAdapter;
-#[cfg(feature = "viewer")]
+#[cfg(feature = "app")]
 pub mod app;
+// Built for the page (wasm32, no `parallel`), the batch engine's
+// whole-result writer has no caller: only x86's lanes and the parallel walk
+// use it.
+#[cfg_attr(
+    all(target_arch = "wasm32", not(feature = "parallel")),
+    allow(dead_code)
+)]
 pub mod batch;
 pub mod draw;
 #[cfg(feature = "gpu")]
 pub mod gpu;
-#[cfg(feature = "viewer")]
+#[cfg(feature = "app")]
 pub mod render;
 pub mod sat;
 pub mod scene;

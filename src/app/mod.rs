@@ -1,6 +1,12 @@
 //! The app: the winit event loop that owns the window and its surface,
 //! feeds input to the scene, and hands the scene's draw list to the
-//! renderer; or, headless, renders the same draw list into a PNG.
+//! renderer; or, headless, renders the same draw list into a PNG. On
+//! wasm32 the same app runs in a page's canvas (`run_page` there).
+//!
+//! One code path: the event handling (`handler`) and the window's GPU
+//! (`gpu`) are the desktop's and the page's; only the shell differs
+//! (`window`: a blocking device and a native loop; `web`: a device from a
+//! promise, the browser's loop, the address's options from `query`).
 //!
 //! The flow is one way: window events → [`Scene`](crate::scene::Scene)
 //! (plain logical positions and its own keys) → a
@@ -11,8 +17,14 @@
 
 mod args;
 mod error;
+mod gpu;
+mod handler;
 mod keymap;
+mod query;
 mod screenshot;
+#[cfg(target_arch = "wasm32")]
+mod web;
+#[cfg(not(target_arch = "wasm32"))]
 mod window;
 
 pub use args::{
@@ -20,10 +32,18 @@ pub use args::{
 };
 pub use error::AppError;
 pub use keymap::{chapter_keys, held_action, help_text, hints, tank_hints};
+pub use query::{PAGE_OPTIONS, page_options, query_args};
 pub use screenshot::{save_screenshot, screenshot_image};
-pub use window::{TITLE, run_window};
+#[cfg(target_arch = "wasm32")]
+pub use web::run_page;
+#[cfg(not(target_arch = "wasm32"))]
+pub use window::run_window;
+
+/// The window's title, as the chapter's (on the page, the canvas's).
+pub const TITLE: &str = "SAT Visualizer";
 
 /// Runs what the command line asked for: the window, or a screenshot.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn run(opts: &Options) -> Result<(), AppError> {
     match &opts.screenshot {
         Some(path) => save_screenshot(opts, path),
