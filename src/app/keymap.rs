@@ -182,9 +182,16 @@ pub(crate) fn command(physical: PhysicalKey, logical: &WinitKey) -> Option<Comma
 /// One line of hints: each binding's label and words, three spaces apart
 /// (a label with no words runs into the next, as `[Left] [Right] turn
 /// it`).
+///
+/// On the web page Esc quits nothing (a page is closed by its browser), so
+/// the page's lines leave out the "quit" rows.
 fn line_of(line: Line) -> String {
+    let page = cfg!(target_arch = "wasm32");
     let mut out = String::new();
-    for b in KEYMAP.iter().filter(|b| b.line == line) {
+    for b in KEYMAP
+        .iter()
+        .filter(|b| b.line == line && !(page && b.words == "quit"))
+    {
         out.push_str(b.label);
         if b.words.is_empty() {
             out.push(' ');

@@ -131,22 +131,6 @@ fn sane_margin(margin: f32) -> f32 {
     }
 }
 
-/// The edge of `poly` whose outward normal points most against `n`: the
-/// face that meets a reference face of normal `n`.
-#[inline]
-fn incident_edge<T: Outline>(poly: &T, n: Vec2) -> usize {
-    let (mut best, mut least) = (0, f32::INFINITY);
-    for i in 0..poly.len() {
-        if let Some(m) = poly.normal(i) {
-            let d = m.dot(n);
-            if d < least {
-                (best, least) = (i, d);
-            }
-        }
-    }
-    best
-}
-
 /// Which polygon holds the reference face.
 #[derive(Clone, Copy, PartialEq)]
 enum Side {
@@ -169,13 +153,16 @@ fn clip<T: Outline>(
 ) -> Manifold {
     let n = refp.normal(r).unwrap_or(Vec2::X);
     let (v1, v2) = (refp.corner(r), refp.corner(refp.next(r)));
-    let i = incident_edge(inc, n);
+    let i = inc.incident_edge(n);
     let j = inc.next(i);
     let (mut w1, mut w2) = (inc.corner(i), inc.corner(j));
     // Each end's features: (reference, incident).
     let mut f1 = (Feature::Edge(r as u16), Feature::Corner(i as u16));
     let mut f2 = (Feature::Edge(r as u16), Feature::Corner(j as u16));
-    let t = (v2 - v1).normalize_or_zero();
+    // The face's direction, a quarter turn of its unit normal, the way
+    // from v1 to v2 (no square root: the normal is already of unit length).
+    let t = n.perp();
+    let t = if t.dot(v2 - v1) < 0.0 { -t } else { t };
     // Keep the part with t·(x - v1) ≥ 0, then with t·(x - v2) ≤ 0. An end
     // cut off moves to where the edge crosses the side plane; it then
     // stands for the reference face's corner against the incident edge.

@@ -22,7 +22,7 @@ use crate::sat::axes::AxisBlock;
 use crate::sat::shape::Kept;
 
 /// The most corners a [`Small`] holds.
-pub(super) const SMALL: usize = 16;
+pub(super) const SMALL: usize = 8;
 
 /// How many blocks of four edges a [`Small`] holds.
 const BLOCKS: usize = SMALL / 4;
@@ -51,6 +51,22 @@ pub(super) trait Outline {
     fn normal(&self, i: usize) -> Option<Vec2> {
         let n = self.unit_normal(i);
         (n != Vec2::ZERO).then_some(n)
+    }
+
+    /// The edge whose outward normal points most against `n`: the face
+    /// that meets a reference face of normal `n` (the incident face). The
+    /// first of any that tie; an edge of no length is no face.
+    fn incident_edge(&self, n: Vec2) -> usize {
+        let (mut best, mut least) = (0, f32::INFINITY);
+        for i in 0..self.len() {
+            if let Some(m) = self.normal(i) {
+                let d = m.dot(n);
+                if d < least {
+                    (best, least) = (i, d);
+                }
+            }
+        }
+        best
     }
 
     /// The face whose line `other` reaches least far past: for each edge,
@@ -164,6 +180,26 @@ impl Outline for Small {
     #[inline]
     fn unit_normal(&self, i: usize) -> Vec2 {
         Vec2::new(self.nx[i / 4][i % 4], self.ny[i / 4][i % 4])
+    }
+
+    /// Four edges at once, each block's least compared with the best so
+    /// far in edge order.
+    #[inline]
+    fn incident_edge(&self, n: Vec2) -> usize {
+        let (mut best, mut least) = (0, f32::INFINITY);
+        for b in 0..self.len.div_ceil(4) {
+            let d = self.nx[b] * n.x + self.ny[b] * n.y;
+            let d = Vec4::select(self.offset[b].cmpeq(Vec4::INFINITY), Vec4::INFINITY, d);
+            let most_against = d.min_element();
+            if most_against < least {
+                let k = d
+                    .cmpeq(Vec4::splat(most_against))
+                    .bitmask()
+                    .trailing_zeros() as usize;
+                (best, least) = (4 * b + (k & 3), most_against);
+            }
+        }
+        best
     }
 
     /// Four faces at once: one pass over the other's corners finds how far
