@@ -232,6 +232,59 @@ fn the_tank_line_reads_as_the_issue_words_it() {
 }
 
 #[test]
+fn k_shows_where_the_tank_touches_each_wall_of_a_corner() {
+    let course = Course::chapter();
+    let mut scene = Scene::new();
+    scene.set_tank(true);
+    let c = course.corners()[0];
+    *scene.tank_mut() = facing(&c, 0.0, 2);
+    for _ in 0..120 {
+        scene.tank_mut().step();
+    }
+    let dots = |scene: &Scene| {
+        let mut list = DrawList::default();
+        scene.build(&mut list);
+        list.validate().unwrap();
+        list.items
+            .iter()
+            .filter(|p| matches!(p, Primitive::Circle(_)))
+            .count()
+    };
+    assert!(scene.tank_contacts().is_empty(), "hidden until K");
+    assert_eq!(dots(&scene), 0);
+    assert!(
+        scene.start(Action::ToggleContacts),
+        "K acts in the tank game"
+    );
+    let contacts = scene.tank_contacts();
+    // Wedged into the corner, the tank touches both of its walls.
+    assert!(contacts.len() >= 2, "{contacts:?}");
+    let points: usize = contacts.iter().map(|m| m.points().len()).sum();
+    assert_eq!(dots(&scene), 2 * points, "a dot on each surface");
+    for m in &contacts {
+        // Settled by two passes: touching, not deep inside.
+        let deepest = m.deepest().unwrap();
+        assert!(deepest > -1.0, "{m:?}");
+        assert!((m.normal.length() - 1.0).abs() < 1e-5);
+        for p in m.points() {
+            // Each point's tank end lies on the tank's outline.
+            let on_tank = p.point + m.normal * (p.separation / 2.0);
+            let outline = scene.tank().placed();
+            let nearest = outline
+                .edges()
+                .map(|(a, b)| {
+                    let t = ((on_tank - a).dot(b - a) / (b - a).length_squared()).clamp(0.0, 1.0);
+                    on_tank.distance(a + (b - a) * t)
+                })
+                .fold(f32::INFINITY, f32::min);
+            assert!(nearest < 1e-2, "{nearest}");
+        }
+    }
+    assert!(scene.start(Action::ToggleContacts));
+    assert!(scene.tank_contacts().is_empty());
+}
+
+#[test]
 fn the_frame_shows_the_pushes_and_an_amber_tank() {
     let course = Course::chapter();
     let mut scene = Scene::new();
@@ -454,7 +507,7 @@ mod viewer {
         let line = app::tank_hints();
         assert_eq!(
             line,
-            "[Up] [Down] drive   [Left] [Right] turn it   [V] one pass or two   [G] the tank or SAT Visualizer   [Esc] quit"
+            "[Up] [Down] drive   [Left] [Right] turn it   [V] one pass or two   [G] the tank or SAT Visualizer   [K] contacts   [Esc] quit"
         );
         for (name, action) in [
             ("Up", Action::DriveForward),

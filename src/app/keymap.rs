@@ -109,6 +109,7 @@ const KEYMAP: &[Binding] = &[
     bind((&[], &[], &[]), "[Right]", None, "turn it", Line::Tank),
     bind((&[KeyCode::KeyV], &["v"], &[]), "[V]", Some(Command::Scene(TogglePasses)), "one pass or two", Line::Tank),
     bind((&[KeyCode::KeyG], &["g"], &[]), "[G]", Some(Command::Scene(ToggleTank)), "the tank or SAT Visualizer", Line::Tank),
+    bind((&[], &[], &[]), "[K]", None, "contacts", Line::Tank),
     bind((&[], &[], &[]), "[Esc]", None, "quit", Line::Tank),
     // The chapter's tools (issue 10).
     bind((&[KeyCode::KeyP], &["p"], &[]), "[P]", Some(Command::Scene(TogglePath)), "path", Line::Chapter),

@@ -1,6 +1,6 @@
 //! The tank mode drawn into a draw list: the course, the tank (amber while
-//! a push acts on it), each push of the last step as a short arrow, and the
-//! text lines.
+//! a push acts on it), each push of the last step as a short arrow, the
+//! contact points when K shows them, and the text lines.
 
 use glam::Vec2;
 
@@ -51,6 +51,13 @@ impl Pen<'_> {
             color,
         );
     }
+    /// A contact point's dot, filled with `color` and outlined in the
+    /// text's color.
+    fn dot(&mut self, at: Vec2, color: Color) {
+        let v = self.view;
+        let paint = Paint::fill_and_stroke(color, TEXT, v.scale);
+        self.list.circle(v.to_logical(at), 4.5 * v.scale, paint);
+    }
     fn text(&mut self, text: impl Into<String>, y: f32, color: Color) {
         let v = self.view;
         let size = (TEXT_SIZE * v.scale).min(MAX_TEXT_SIZE);
@@ -94,6 +101,17 @@ impl Scene {
                 _ => (TEXT, PUSH_ARROW * 0.6),
             };
             pen.arrow(p.at, p.at + way * length, color);
+        }
+
+        // The contact points (K): a dot on each surface, joined.
+        for m in self.tank_contacts() {
+            for c in m.points() {
+                let on_tank = c.point + m.normal * (c.separation / 2.0);
+                let on_obstacle = c.point - m.normal * (c.separation / 2.0);
+                pen.line(on_tank, on_obstacle, 1.5, TEXT);
+                pen.dot(on_tank, BLUE);
+                pen.dot(on_obstacle, GREEN);
+            }
         }
 
         let line = self.tank_line().unwrap_or_default();

@@ -72,6 +72,25 @@ impl Scene {
         self.tank_mode = on;
     }
 
+    /// The contact manifolds between the tank (A) and each obstacle it
+    /// touches or comes within [`CONTACT_MARGIN`](super::state::CONTACT_MARGIN)
+    /// of, in course order: where the walls and pentagons meet it, as a
+    /// solver that turns the tank would need them. Empty while the contacts
+    /// are hidden (K).
+    pub fn tank_contacts(&self) -> Vec<crate::sat::Manifold> {
+        if !self.show_contacts {
+            return Vec::new();
+        }
+        let tank = self.tank.placed();
+        self.tank
+            .course()
+            .obstacles()
+            .iter()
+            .map(|o| crate::sat::manifold_polygons(tank, &o.shape, super::state::CONTACT_MARGIN))
+            .filter(|m| !m.points().is_empty())
+            .collect()
+    }
+
     /// The tank, in either mode (it waits where it is while SAT Visualizer
     /// shows).
     pub fn tank(&self) -> &Tank {
@@ -137,6 +156,12 @@ impl Scene {
                 let passes = if self.tank.passes() == 1 { 2 } else { 1 };
                 let _ = self.tank.set_passes(passes);
                 return self.tank_mode;
+            }
+            // K shows the contact points in the tank game too (the same
+            // switch as SAT Visualizer's).
+            Action::ToggleContacts if self.tank_mode => {
+                self.set_contacts(!self.show_contacts);
+                return true;
             }
             Action::DriveForward => drive.forward = true,
             Action::DriveBack => drive.back = true,
