@@ -2,12 +2,14 @@
 //! the starting scene's colors, `?box=600,370` turning both shapes amber, a
 //! drag of the box onto the pentagon (with the mouse, and with a finger),
 //! a bad parameter's one line over the default scene, the page's picture
-//! against the native headless render of the same scene, and, in a browser
-//! with no GPU, a line saying so instead of the canvas.
+//! against the native headless render of the same scene, the same picture
+//! on WebGPU where the browser offers it, and, in a browser with no GPU, a
+//! line saying so instead of the canvas.
 //!
 //! Builds the page with web/build.sh (incremental), serves target/web on
 //! 127.0.0.1 from the test, and drives Debian's chromium through
-//! chromedriver, with WebGL2 on SwiftShader. Needs `chromium` and
+//! chromedriver, with WebGL2 on SwiftShader (and WebGPU on SwiftShader's
+//! Vulkan, with Chromium's flags for it). Needs `chromium` and
 //! `chromium-driver` (apt-get install -y chromium chromium-driver); without
 //! them it fails, naming them, unless SAT_SKIP_WEB_TESTS=1.
 
@@ -149,6 +151,27 @@ fn starting_colors(img: &RgbaImage) -> bool {
         && count_near(img, AMBER, 20) == 0
 }
 
+/// Fails, saving both pictures and their difference, unless `a` and `b`
+/// are the same picture less the rasterizers' differences: after a 3×3
+/// blur, no more than 1% of the pixels differ by more than 24 in a channel.
+fn assert_same_picture((a_name, a): (&str, &RgbaImage), (b_name, b): (&str, &RgbaImage)) {
+    let tolerance = Tolerance {
+        channel: 24,
+        fraction: 0.01,
+    };
+    let (raw, _) = support::difference(a, b, tolerance);
+    let (numbers, diff) = support::difference(&blur(a), &blur(b), tolerance);
+    println!("{b_name} vs {a_name}: {raw:?}; blurred 3x3: {numbers:?}");
+    if numbers.fraction_over > tolerance.fraction {
+        let paths = [
+            save(a_name, a),
+            save(b_name, b),
+            save(&format!("{b_name}_vs_{a_name}"), &diff),
+        ];
+        panic!("{b_name} differs from {a_name}: {numbers:?}; {paths:?}");
+    }
+}
+
 /// A 3×3 box blur: what is left of a difference after it is more than
 /// where two rasterizers put an edge's anti-aliasing.
 fn blur(img: &RgbaImage) -> RgbaImage {
@@ -227,21 +250,7 @@ fn the_page_draws_the_scene_and_takes_a_drag_in_headless_chromium() {
             .expect("headless render");
         let shown =
             image::imageops::crop_imm(&first, 0, 0, native.width(), native.height()).to_image();
-        let tolerance = Tolerance {
-            channel: 24,
-            fraction: 0.01,
-        };
-        let (raw, _) = support::difference(&native, &shown, tolerance);
-        let (numbers, diff) = support::difference(&blur(&native), &blur(&shown), tolerance);
-        println!("page vs native: {raw:?}; blurred 3x3: {numbers:?}");
-        if numbers.fraction_over > tolerance.fraction {
-            let paths = [
-                save("native", &native),
-                save("page", &shown),
-                save("diff", &diff),
-            ];
-            panic!("the page differs from the native render: {numbers:?}; {paths:?}");
-        }
+        assert_same_picture(("native", &native), ("page", &shown));
     }
 
     // Where a world point is in the viewport: the same view the app draws
@@ -340,6 +349,38 @@ fn the_page_draws_the_scene_and_takes_a_drag_in_headless_chromium() {
         "at a device pixel ratio of 2: {sizes}: {}",
         save("ratio_2", &sharp)
     );
+    drop(session);
+
+    // WebGPU where the browser has it (here Chromium's, on SwiftShader's
+    // Vulkan): the page picks it over WebGL2, and draws the same picture.
+    let session = driver.session(
+        &chromium,
+        &[
+            "--headless",
+            "--no-sandbox",
+            "--disable-dev-shm-usage",
+            "--enable-unsafe-webgpu",
+            "--enable-features=Vulkan,WebGPU",
+            "--use-vulkan=swiftshader",
+            "--use-webgpu-adapter=swiftshader",
+            "--use-angle=swiftshader",
+            "--enable-unsafe-swiftshader",
+            "--force-device-scale-factor=1",
+            "--hide-scrollbars",
+            &window_size,
+        ],
+    );
+    session.go(&page(""));
+    let (webgpu, ok) = shot_until(&session, 120, starting_colors);
+    let backend = session.script("return document.body.dataset.backend || null;");
+    println!("with WebGPU on: the page draws with {backend}");
+    assert!(
+        ok && backend == "webgpu",
+        "with WebGPU on, backend {backend}, message {:?}: {}",
+        message(&session),
+        save("webgpu", &webgpu)
+    );
+    assert_same_picture(("webgl2", &first), ("webgpu", &webgpu));
     drop(session);
 
     // No GPU at all (no WebGL, no software fallback): a line that says so,

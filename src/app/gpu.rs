@@ -1,9 +1,15 @@
 //! A window's GPU side, the same on the desktop and on the page: its
 //! surface, the device that draws into it, the renderer, and one frame.
 //!
-//! Like wgpu's examples framework, the app owns the window and its surface
-//! and configures it with an sRGB format, so the draw list's sRGB colors
-//! come out as the chapter gives them. Opening it is a future: the desktop
+//! Like wgpu's examples framework, the app owns the window and its surface,
+//! and the renderer draws in an sRGB format, so the draw list's sRGB colors
+//! come out as the chapter gives them and blend in linear light. Where the
+//! surface offers no sRGB format (a WebGPU canvas), the frame is drawn into
+//! an sRGB texture of the same size and its bytes are copied onto the
+//! surface's texture as they are: the two formats differ only in sRGB-ness,
+//! so they are copy-compatible, and a copy moves the encoded bytes. (Drawing
+//! through an sRGB view of the canvas instead came out dark in Chromium on
+//! SwiftShader, the colors made linear and then stored without encoding.) Opening it is a future: the desktop
 //! blocks on it, the page awaits it.
 
 use std::sync::Arc;
@@ -27,9 +33,12 @@ pub(super) struct Gpu {
     device: wgpu::Device,
     queue: wgpu::Queue,
     config: wgpu::SurfaceConfiguration,
-    /// The sRGB format the renderer draws in: the surface's own, or its
-    /// sRGB view when the surface's preferred format is not sRGB.
+    /// The sRGB format the renderer draws in: the surface's own, or the
+    /// sRGB form of it that [`Gpu::staging`] has.
     render_format: wgpu::TextureFormat,
+    /// Where a frame is drawn when the surface's format is not sRGB (made
+    /// at each resize), copied onto the surface's texture afterwards.
+    staging: Option<wgpu::Texture>,
     renderer: Renderer,
     /// The backend drawing: on the page, `Gl` (WebGL2) or `BrowserWebGpu`.
     #[cfg(target_arch = "wasm32")]
@@ -78,10 +87,25 @@ impl Gpu {
             .ok_or_else(|| {
                 AppError::NoAdapter(NoAdapter::CannotPresent(adapter.get_info().name))
             })?;
-        let render_format = format.add_srgb_suffix();
+        // An sRGB surface is drawn into directly; a plain one through an
+        // sRGB texture copied onto it, where the surface can be copied to.
+        // (A WebGPU canvas always can: its configuration takes any usage,
+        // though wgpu lists only RENDER_ATTACHMENT for it.)
+        let copied = format.add_srgb_suffix();
+        let can_copy = caps.usages.contains(wgpu::TextureUsages::COPY_DST)
+            || adapter.get_info().backend == wgpu::Backend::BrowserWebGpu;
+        let render_format = if copied != format && can_copy {
+            copied
+        } else {
+            format
+        };
         let size = window.inner_size();
         let config = wgpu::SurfaceConfiguration {
-            usage: wgpu::TextureUsages::RENDER_ATTACHMENT,
+            usage: if render_format == format {
+                wgpu::TextureUsages::RENDER_ATTACHMENT
+            } else {
+                wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_DST
+            },
             format,
             color_space: wgpu::SurfaceColorSpace::Auto,
             width: size.width.max(1),
@@ -93,11 +117,7 @@ impl Gpu {
                 .first()
                 .copied()
                 .unwrap_or(wgpu::CompositeAlphaMode::Auto),
-            view_formats: if render_format == format {
-                vec![]
-            } else {
-                vec![render_format]
-            },
+            view_formats: vec![],
         };
         let samples = best_sample_count(&adapter, render_format);
         let renderer = Renderer::new(&device, &queue, render_format, samples);
@@ -109,6 +129,7 @@ impl Gpu {
             queue,
             config,
             render_format,
+            staging: None,
             renderer,
             #[cfg(target_arch = "wasm32")]
             backend: adapter.get_info().backend,
@@ -129,6 +150,22 @@ impl Gpu {
         self.config.width = size.width.min(max);
         self.config.height = size.height.min(max);
         self.surface.configure(&self.device, &self.config);
+        self.staging = (self.render_format != self.config.format).then(|| {
+            self.device.create_texture(&wgpu::TextureDescriptor {
+                label: Some("sat visualizer sRGB frame"),
+                size: wgpu::Extent3d {
+                    width: self.config.width,
+                    height: self.config.height,
+                    depth_or_array_layers: 1,
+                },
+                mip_level_count: 1,
+                sample_count: 1,
+                dimension: wgpu::TextureDimension::D2,
+                format: self.render_format,
+                usage: wgpu::TextureUsages::RENDER_ATTACHMENT | wgpu::TextureUsages::COPY_SRC,
+                view_formats: &[],
+            })
+        });
     }
 
     pub(super) fn is_minimized(&self) -> bool {
@@ -201,13 +238,26 @@ pub(super) fn draw_frame(
         }
     };
     scene.build(list);
-    let view = frame.texture.create_view(&wgpu::TextureViewDescriptor {
-        format: Some(gpu.render_format),
-        ..Default::default()
-    });
     let target = gpu.target();
-    gpu.renderer
-        .render(&gpu.device, &gpu.queue, list, &view, target)?;
+    match &gpu.staging {
+        None => {
+            let view = frame.texture.create_view(&Default::default());
+            gpu.renderer
+                .render(&gpu.device, &gpu.queue, list, &view, target)?;
+        }
+        Some(staging) => {
+            let view = staging.create_view(&Default::default());
+            gpu.renderer
+                .render(&gpu.device, &gpu.queue, list, &view, target)?;
+            let mut encoder = gpu.device.create_command_encoder(&Default::default());
+            encoder.copy_texture_to_texture(
+                staging.as_image_copy(),
+                frame.texture.as_image_copy(),
+                staging.size(),
+            );
+            gpu.queue.submit([encoder.finish()]);
+        }
+    }
     gpu.window.pre_present_notify();
     gpu.queue.present(frame);
     if suboptimal {
