@@ -313,8 +313,9 @@ fn steady_frames_create_no_gpu_resources_and_shape_no_text() {
     );
     assert!(steady.vertices > 0 && steady.indices > 0);
 
-    // New text is shaped a word at a time, once: a line whose number
-    // changes reshapes the number alone. A new size makes one new MSAA
+    // New text is shaped a word (and a digit) at a time, once: a line
+    // whose number changes reshapes only a digit not shaped before. A new
+    // size makes one new MSAA
     // texture.
     // ("12", "px" and the space are the first line's, at the same size.)
     list.text("zq wv 12 px", v(10.0, 60.0), 16.0, TEXT);
@@ -326,7 +327,7 @@ fn steady_frames_create_no_gpu_resources_and_shape_no_text() {
     };
     line.text = "zq wv 13 px".to_owned();
     gpu.render(&list, 320, 200, 1.0).expect("a changed number");
-    assert_eq!(gpu.stats().text_shapings, shaped + 1, "only 13 is new");
+    assert_eq!(gpu.stats().text_shapings, shaped + 1, "only the 3 is new");
     gpu.render(&list, 200, 100, 1.0).expect("resized");
     if gpu.sample_count() > 1 {
         assert_eq!(

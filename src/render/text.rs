@@ -233,8 +233,8 @@ impl TextLayer {
             if n > 0 {
                 left += space;
             }
-            if !word.is_empty() {
-                let piece = self.piece(word, size);
+            for part in parts(word) {
+                let piece = self.piece(part, size);
                 self.placed.push(place(piece, left));
                 left += self.pieces[piece].width;
             }
@@ -305,6 +305,28 @@ impl TextLayer {
     }
 }
 
+/// A word's pieces: each ASCII digit on its own, and the runs of other
+/// characters between them. A readout's numbers change every frame, and as
+/// words each new value would be shaped anew; as digits, ten pieces serve
+/// every number. The layout is the same: the font's digits all have one
+/// advance and are never kerned, against each other or anything else, and
+/// the shaper joins no digit to its neighbours.
+fn parts(word: &str) -> impl Iterator<Item = &str> {
+    let mut rest = word;
+    std::iter::from_fn(move || {
+        let first = rest.chars().next()?;
+        let len = if first.is_ascii_digit() {
+            1
+        } else {
+            rest.find(|c: char| c.is_ascii_digit())
+                .unwrap_or(rest.len())
+        };
+        let (part, after) = rest.split_at(len);
+        rest = after;
+        Some(part)
+    })
+}
+
 /// Whether `text` lays out as its space-separated words placed one after
 /// another: no line breaks, tabs or other control characters, and no
 /// right-to-left letters (Hebrew, Arabic, Syriac, Thaana, N'Ko and their
@@ -331,6 +353,17 @@ fn glyph_color(c: Color) -> glyphon::Color {
 #[cfg(test)]
 mod tests {
     use super::splits_at_spaces;
+
+    #[test]
+    fn words_split_into_digits_and_the_runs_between() {
+        let split = |w: &str| super::parts(w).collect::<Vec<_>>();
+        assert_eq!(split("-766"), ["-", "7", "6", "6"]);
+        assert_eq!(split("151,"), ["1", "5", "1", ","]);
+        assert_eq!(split("(x=12.5px)"), ["(x=", "1", "2", ".", "5", "px)"]);
+        assert_eq!(split("push"), ["push"]);
+        assert_eq!(split("−3"), ["−", "3"]);
+        assert!(split("").is_empty());
+    }
 
     #[test]
     fn only_single_line_left_to_right_text_is_split_into_words() {
