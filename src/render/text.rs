@@ -356,7 +356,9 @@ mod tests {
 
     #[test]
     fn words_split_into_digits_and_the_runs_between() {
-        let split = |w: &str| super::parts(w).collect::<Vec<_>>();
+        fn split(w: &str) -> Vec<&str> {
+            super::parts(w).collect()
+        }
         assert_eq!(split("-766"), ["-", "7", "6", "6"]);
         assert_eq!(split("151,"), ["1", "5", "1", ","]);
         assert_eq!(split("(x=12.5px)"), ["(x=", "1", "2", ".", "5", "px)"]);
