@@ -414,6 +414,17 @@ fn bad_batches_are_refused_whole_and_leave_out_empty() {
             },
         ),
         (
+            // Every pair the same bad one: the one-shape-pair fast path
+            // refuses it too.
+            shapes.clone(),
+            vec![Pair { b: 5, ..good }; 40],
+            BatchError::ShapeIndex {
+                pair: 0,
+                shape: 5,
+                len: 2,
+            },
+        ),
+        (
             shapes.clone(),
             {
                 let mut p = vec![good; 40];
