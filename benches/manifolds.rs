@@ -14,19 +14,11 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use parry2d::query::{self, ContactManifold, DefaultQueryDispatcher, PersistentQueryDispatcher};
-use sat_visualizer::batch::{self, Shape};
-use sat_visualizer::sat::{
-    Circle, Manifold, Polygon, manifold_circles, manifold_polygon_circle, manifold_polygons,
-};
-use workloads::Workload;
+use sat_visualizer::batch;
+use sat_visualizer::sat::{Manifold, manifold_circles, manifold_polygon_circle, manifold_polygons};
+use workloads::{Placed, Workload};
 
 const PAIRS: usize = 20_000;
-
-/// A shape placed beforehand, for the scalar functions.
-enum Placed {
-    P(Polygon),
-    C(Circle),
-}
 
 /// The manifold of one placed pair (a circle as A is seen from the
 /// polygon's side, as the batch engine does).
@@ -52,22 +44,7 @@ fn manifolds(c: &mut Criterion) {
         } = work;
         let parry = workloads::parry_shapes(&shapes);
         let poses = workloads::parry_poses(&pairs);
-        let placed: Vec<(Placed, Placed)> = pairs
-            .iter()
-            .map(|p| {
-                let place = |s: &Shape, pose: batch::Pose| match s {
-                    Shape::Polygon(q) => Placed::P(q.placed(pose.position, pose.angle)),
-                    Shape::Circle { radius } => Placed::C(Circle {
-                        center: pose.position,
-                        radius: *radius,
-                    }),
-                };
-                (
-                    place(&shapes[p.a as usize], p.pose_a),
-                    place(&shapes[p.b as usize], p.pose_b),
-                )
-            })
-            .collect();
+        let placed = workloads::placed_pairs(&shapes, &pairs);
 
         let mut group = c.benchmark_group(format!("manifolds/{name}"));
         group.throughput(Throughput::Elements(pairs.len() as u64));

@@ -19,20 +19,12 @@ use std::time::Duration;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use parry2d::query;
-use sat_visualizer::batch::{self, Isa, Shape};
+use sat_visualizer::batch::{self, Isa};
 use sat_visualizer::gpu::{GpuCollider, GpuTiming};
-use sat_visualizer::sat::{
-    Circle, Polygon, SatResult, sat_circles, sat_polygon_circle, sat_polygons,
-};
-use workloads::Workload;
+use sat_visualizer::sat::{SatResult, sat_circles, sat_polygon_circle, sat_polygons};
+use workloads::{Placed, Workload};
 
 const PAIRS: usize = 100_000;
-
-/// A shape placed beforehand, for the scalar functions.
-enum Placed {
-    P(Polygon),
-    C(Circle),
-}
 
 /// A workload with everything the engines need made outside the timing.
 struct Ready {
@@ -44,23 +36,7 @@ struct Ready {
 }
 
 fn ready(work: Workload) -> Ready {
-    let place = |s: &Shape, pose: batch::Pose| match s {
-        Shape::Polygon(p) => Placed::P(p.placed(pose.position, pose.angle)),
-        Shape::Circle { radius } => Placed::C(Circle {
-            center: pose.position,
-            radius: *radius,
-        }),
-    };
-    let placed = work
-        .pairs
-        .iter()
-        .map(|p| {
-            (
-                place(&work.shapes[p.a as usize], p.pose_a),
-                place(&work.shapes[p.b as usize], p.pose_b),
-            )
-        })
-        .collect();
+    let placed = workloads::placed_pairs(&work.shapes, &work.pairs);
     Ready {
         table: batch::ShapeTable::new(&work.shapes).expect("valid shapes"),
         parry: workloads::parry_shapes(&work.shapes),

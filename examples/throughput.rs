@@ -27,11 +27,10 @@ use indicatif::{ProgressBar, ProgressStyle};
 use parry2d::query;
 use sat_visualizer::batch::{self, Isa, Shape};
 use sat_visualizer::sat::{
-    Circle, Manifold, Polygon, SatResult, manifold_circles, manifold_polygon_circle,
-    manifold_polygons, polygon_axes, polygon_circle_axes, sat_circles, sat_on_axes,
-    sat_polygon_circle, sat_polygons,
+    Manifold, SatResult, manifold_circles, manifold_polygon_circle, manifold_polygons,
+    polygon_axes, polygon_circle_axes, sat_circles, sat_on_axes, sat_polygon_circle, sat_polygons,
 };
-use workloads::Workload;
+use workloads::{Placed, Workload, placed_pairs};
 
 /// One engine: a name and what it does with a whole workload, writing one
 /// verdict per pair (overlapping or not) into the output.
@@ -271,29 +270,10 @@ enum Scalar {
 }
 
 fn sat_on_placed(w: &Prepared, out: &mut Vec<bool>, scalar: Scalar) -> Duration {
-    enum Placed {
-        P(Polygon),
-        C(Circle),
-    }
-    let place = |s: &Shape, pose: batch::Pose| match s {
-        Shape::Polygon(p) => Placed::P(p.placed(pose.position, pose.angle)),
-        Shape::Circle { radius } => Placed::C(Circle {
-            center: pose.position,
-            radius: *radius,
-        }),
-    };
     out.clear();
     let mut spent = Duration::ZERO;
     for block in w.work.pairs.chunks(1 << 10) {
-        let placed: Vec<(Placed, Placed)> = block
-            .iter()
-            .map(|p| {
-                (
-                    place(&w.work.shapes[p.a as usize], p.pose_a),
-                    place(&w.work.shapes[p.b as usize], p.pose_b),
-                )
-            })
-            .collect();
+        let placed = placed_pairs(&w.work.shapes, block);
         let start = Instant::now();
         for (a, b) in &placed {
             let overlapping = match (a, b) {

@@ -37,6 +37,32 @@ pub fn shadow(s: &Shape, pose: Pose, axis: Vec2) -> Interval {
     }
 }
 
+/// A shape placed in the world beforehand, for the scalar functions.
+pub enum Placed {
+    P(Polygon),
+    C(Circle),
+}
+
+/// Each pair's two shapes placed by their poses, A then B.
+pub fn placed_pairs(shapes: &[Shape], pairs: &[Pair]) -> Vec<(Placed, Placed)> {
+    let place = |s: &Shape, pose: Pose| match s {
+        Shape::Polygon(p) => Placed::P(p.placed(pose.position, pose.angle)),
+        Shape::Circle { radius } => Placed::C(Circle {
+            center: pose.position,
+            radius: *radius,
+        }),
+    };
+    pairs
+        .iter()
+        .map(|p| {
+            (
+                place(&shapes[p.a as usize], p.pose_a),
+                place(&shapes[p.b as usize], p.pose_b),
+            )
+        })
+        .collect()
+}
+
 /// The axes the chapter's test tries for a pair, in its order, each with
 /// its place in that order: A's edge normals, then B's; for a polygon and
 /// a circle (either way round) the polygon's and then the circle's own
