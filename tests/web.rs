@@ -43,6 +43,17 @@ fn on_path(tool: &str) -> Option<String> {
         .map(|p| p.display().to_string())
 }
 
+/// Chromium's flags for WebGL2 on SwiftShader (through ANGLE).
+const WEBGL2: &[&str] = &["--use-angle=swiftshader", "--enable-unsafe-swiftshader"];
+
+/// Chromium's flags for WebGPU on SwiftShader's Vulkan.
+const WEBGPU: &[&str] = &[
+    "--enable-unsafe-webgpu",
+    "--enable-features=Vulkan,WebGPU",
+    "--use-vulkan=swiftshader",
+    "--use-webgpu-adapter=swiftshader",
+];
+
 /// Chromium's binary, or None (after saying so) when SAT_SKIP_WEB_TESTS=1;
 /// no chromium or chromedriver otherwise fails the test, naming them.
 fn browser_or_skip() -> Option<String> {
@@ -199,19 +210,15 @@ fn the_page_draws_the_scene_and_takes_a_drag_in_headless_chromium() {
     let page = |query: &str| format!("http://127.0.0.1:{port}/{query}");
     let driver = Driver::start();
     let window_size = format!("--window-size={},{}", WINDOW.0, WINDOW.1);
-    let session = driver.session(
-        &chromium,
-        &[
-            "--headless",
-            "--no-sandbox",
-            "--disable-dev-shm-usage",
-            "--use-angle=swiftshader",
-            "--enable-unsafe-swiftshader",
-            "--force-device-scale-factor=1",
-            "--hide-scrollbars",
-            &window_size,
-        ],
-    );
+    // Headless Chromium at the test's window size, with `flags` besides.
+    let open = |flags: &[&str]| {
+        let mut args = vec!["--headless", "--no-sandbox", "--disable-dev-shm-usage"];
+        args.extend(flags);
+        args.push(&window_size);
+        driver.session(&chromium, &args)
+    };
+    let one_to_one: &[&str] = &["--force-device-scale-factor=1", "--hide-scrollbars"];
+    let session = open(&[WEBGL2, one_to_one].concat());
 
     // 1. The starting scene: the blue box, the green pentagon, the grey
     // dashes, no amber.
@@ -322,18 +329,7 @@ fn the_page_draws_the_scene_and_takes_a_drag_in_headless_chromium() {
 
     // At a device pixel ratio of 2, the canvas draws at twice its CSS
     // size: crisp, not scaled up.
-    let session = driver.session(
-        &chromium,
-        &[
-            "--headless",
-            "--no-sandbox",
-            "--disable-dev-shm-usage",
-            "--use-angle=swiftshader",
-            "--enable-unsafe-swiftshader",
-            "--force-device-scale-factor=2",
-            &window_size,
-        ],
-    );
+    let session = open(&[WEBGL2, &["--force-device-scale-factor=2"]].concat());
     session.go(&page(""));
     let (sharp, ok) = shot_until(&session, 60, starting_colors);
     let sizes = session.script(
@@ -353,23 +349,7 @@ fn the_page_draws_the_scene_and_takes_a_drag_in_headless_chromium() {
 
     // WebGPU where the browser has it (here Chromium's, on SwiftShader's
     // Vulkan): the page picks it over WebGL2, and draws the same picture.
-    let session = driver.session(
-        &chromium,
-        &[
-            "--headless",
-            "--no-sandbox",
-            "--disable-dev-shm-usage",
-            "--enable-unsafe-webgpu",
-            "--enable-features=Vulkan,WebGPU",
-            "--use-vulkan=swiftshader",
-            "--use-webgpu-adapter=swiftshader",
-            "--use-angle=swiftshader",
-            "--enable-unsafe-swiftshader",
-            "--force-device-scale-factor=1",
-            "--hide-scrollbars",
-            &window_size,
-        ],
-    );
+    let session = open(&[WEBGPU, WEBGL2, one_to_one].concat());
     session.go(&page(""));
     let (webgpu, ok) = shot_until(&session, 120, starting_colors);
     let backend = session.script("return document.body.dataset.backend || null;");
@@ -385,18 +365,11 @@ fn the_page_draws_the_scene_and_takes_a_drag_in_headless_chromium() {
 
     // No GPU at all (no WebGL, no software fallback): a line that says so,
     // and no canvas.
-    let session = driver.session(
-        &chromium,
-        &[
-            "--headless",
-            "--no-sandbox",
-            "--disable-dev-shm-usage",
-            "--disable-gpu",
-            "--disable-software-rasterizer",
-            "--disable-3d-apis",
-            &window_size,
-        ],
-    );
+    let session = open(&[
+        "--disable-gpu",
+        "--disable-software-rasterizer",
+        "--disable-3d-apis",
+    ]);
     session.go(&page(""));
     let start = Instant::now();
     let line = loop {
