@@ -289,6 +289,30 @@ fn one_headless_renders_many_sizes_and_scales() {
 }
 
 #[test]
+fn shaped_words_unused_for_a_while_are_forgotten_and_the_rest_kept() {
+    let Some(mut gpu) = headless() else { return };
+    let line = |text: &str| {
+        let mut list = DrawList::default();
+        list.text(text, v(10.0, 10.0), 16.0, TEXT);
+        list
+    };
+    let (old, kept) = (line("qqq"), line("zzz"));
+    gpu.render(&old, 64, 32, 1.0).expect("first frame");
+    // 250 frames without "qqq": past the 120 to 240 frames an unused
+    // piece is kept.
+    for _ in 0..250 {
+        gpu.render(&kept, 64, 32, 1.0).expect("a frame");
+    }
+    let before = gpu.stats().text_shapings;
+    gpu.render(&kept, 64, 32, 1.0).expect("the kept word");
+    assert_eq!(gpu.stats().text_shapings, before, "zzz was kept");
+    gpu.render(&old, 64, 32, 1.0).expect("the forgotten word");
+    assert_eq!(gpu.stats().text_shapings, before + 1, "qqq is shaped again");
+    gpu.render(&kept, 64, 32, 1.0).expect("the kept word again");
+    assert_eq!(gpu.stats().text_shapings, before + 1, "zzz still kept");
+}
+
+#[test]
 fn steady_frames_create_no_gpu_resources_and_shape_no_text() {
     let Some(mut gpu) = headless() else { return };
     let mut list = all_primitives();

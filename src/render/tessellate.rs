@@ -253,20 +253,26 @@ impl Tessellator {
         Ok(())
     }
 
+    /// The index the first of `count` vertices about to be written
+    /// directly will have; an error, as lyon gives one, when the 32-bit
+    /// indices would run out.
+    fn first_of(&self, count: usize) -> Result<u32, RenderError> {
+        u32::try_from(self.geometry.vertices.len() + count)
+            .map(|end| end - count as u32)
+            .map_err(|_| {
+                lyon_error(
+                    self.item,
+                    TessellationError::GeometryBuilder(GeometryBuilderError::TooManyVertices),
+                )
+            })
+    }
+
     /// Fills the convex outline in `self.corners` as a fan of triangles
     /// from its first corner: every chord from a corner of a convex polygon
     /// stays inside it, so the fan covers it exactly once, with none of the
     /// sweep a general fill needs (a fine circle has hundreds of corners).
     fn fan(&mut self, color: Color) -> Result<(), RenderError> {
-        let base = u32::try_from(self.geometry.vertices.len())
-            .ok()
-            .filter(|base| base.checked_add(self.corners.len() as u32).is_some())
-            .ok_or_else(|| {
-                lyon_error(
-                    self.item,
-                    TessellationError::GeometryBuilder(GeometryBuilderError::TooManyVertices),
-                )
-            })?;
+        let base = self.first_of(self.corners.len())?;
         let color = vertex_color(color, self.srgb);
         self.geometry
             .vertices
@@ -318,12 +324,7 @@ impl Tessellator {
         let (from, to) = (line.from.as_dvec2(), line.to.as_dvec2());
         let side = (to - from).normalize_or_zero().perp() * (line.width as f64 / 2.0);
         let color = vertex_color(line.color, self.srgb);
-        let base = u32::try_from(self.geometry.vertices.len()).map_err(|_| {
-            lyon_error(
-                self.item,
-                TessellationError::GeometryBuilder(GeometryBuilderError::TooManyVertices),
-            )
-        })?;
+        let base = self.first_of(4)?;
         self.geometry
             .vertices
             .extend(

@@ -37,7 +37,9 @@ static FONT: &[u8] = include_bytes!("../../assets/DejaVuSans.ttf");
 /// Line height as a multiple of the font size.
 const LINE_HEIGHT: f32 = 1.25;
 
-/// How many frames a shaped piece of text is kept unused.
+/// How many frames a shaped piece of text is kept unused, at the least:
+/// every this many frames the pieces unused for as long are dropped, so a
+/// piece goes between one and two times this after its last use.
 const KEEP_FRAMES: u64 = 120;
 
 /// A piece of text shaped once and kept: a word, a space, or a whole text
@@ -284,7 +286,9 @@ impl TextLayer {
                 })
             })
             .collect();
-        self.pieces.retain(|piece| piece.used + KEEP_FRAMES > frame);
+        let mut old = moved.iter();
+        self.pieces
+            .retain(|_| old.next().is_some_and(Option::is_some));
         for by_text in self.index.values_mut() {
             by_text.retain(|_, piece| match moved[*piece] {
                 Some(to) => {
