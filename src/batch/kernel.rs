@@ -335,20 +335,13 @@ pub(crate) fn polygon_circle<S: Simd, K: Sink>(
         vy = d2.lt_select(nearest, ey, vy);
         nearest = d2.min(nearest);
     }
-    // Scaled by the larger coordinate first, as the scalar test does, so
-    // that tiny and huge offsets keep their direction. A center on the
-    // corner gives no axis: its shadows are made endless, so its push
-    // never wins.
-    let tiny = S::splat(f32::from_bits(1));
-    let largest = vx.abs().max(vy.abs());
-    let none = largest.lt_select(tiny, S::splat(1.0), S::splat(0.0));
-    let scale = largest.max(tiny);
-    let (ux, uy) = (vx.div(scale), vy.div(scale));
-    let len = ux.madd(ux, uy.mul(uy)).sqrt().max(tiny);
+    // A center on the corner gives no axis: its shadows are made endless,
+    // so its push never wins.
+    let (ux, uy, none) = unit_lanes(vx, vy);
     let half = S::splat(0.5);
     let zero = S::splat(0.0);
-    let ux = none.lt_select(half, ux.div(len), zero);
-    let uy = none.lt_select(half, uy.div(len), zero);
+    let ux = none.lt_select(half, ux, zero);
+    let uy = none.lt_select(half, uy, zero);
     let mut lo = S::splat(f32::INFINITY);
     let mut hi = S::splat(f32::NEG_INFINITY);
     for j in 0..counts.a_corners {
@@ -363,24 +356,33 @@ pub(crate) fn polygon_circle<S: Simd, K: Sink>(
     best.write(cos_a, sin_a, flip, n, sink);
 }
 
-/// Circle A (radius `ra`) against circle B (radius `rb`) in every lane:
-/// the one axis, the line between the centers from B towards A (the x
-/// axis when the centers coincide), as `sat_circles` takes it.
+/// Each lane's `(vx, vy)` scaled to length 1, and 1.0 in the third part
+/// where it has no direction (both parts zero; its unit parts are then
+/// meaningless, for the caller to replace). Scaled by the larger
+/// coordinate first, as `unit_or_zero` does, so that tiny and huge
+/// offsets keep their direction.
 #[inline(always)]
-pub(crate) fn circles<S: Simd, K: Sink>(ra: S, rb: S, p: &Poses<S>, n: usize, sink: &mut K) {
-    let (vx, vy) = (p.a_x.sub(p.b_x), p.a_y.sub(p.b_y));
-    // Scaled by the larger coordinate first, as `unit_or_zero` does, so
-    // that tiny and huge offsets keep their direction; only centers that
-    // coincide give no direction.
+fn unit_lanes<S: Simd>(vx: S, vy: S) -> (S, S, S) {
     let tiny = S::splat(f32::from_bits(1));
     let largest = vx.abs().max(vy.abs());
     let none = largest.lt_select(tiny, S::splat(1.0), S::splat(0.0));
     let scale = largest.max(tiny);
     let (ux, uy) = (vx.div(scale), vy.div(scale));
     let len = ux.madd(ux, uy.mul(uy)).sqrt().max(tiny);
+    (ux.div(len), uy.div(len), none)
+}
+
+/// Circle A (radius `ra`) against circle B (radius `rb`) in every lane:
+/// the one axis, the line between the centers from B towards A (the x
+/// axis when the centers coincide), as `sat_circles` takes it.
+#[inline(always)]
+pub(crate) fn circles<S: Simd, K: Sink>(ra: S, rb: S, p: &Poses<S>, n: usize, sink: &mut K) {
+    let (vx, vy) = (p.a_x.sub(p.b_x), p.a_y.sub(p.b_y));
+    // Only centers that coincide give no direction: the x axis then.
+    let (ux, uy, none) = unit_lanes(vx, vy);
     let half = S::splat(0.5);
-    let ax = none.lt_select(half, ux.div(len), S::splat(1.0));
-    let ay = none.lt_select(half, uy.div(len), S::splat(0.0));
+    let ax = none.lt_select(half, ux, S::splat(1.0));
+    let ay = none.lt_select(half, uy, S::splat(0.0));
     // The gap between the shadows on it, measured from B's center; the
     // push is minus the gap.
     let gap = vx.madd(ax, vy.mul(ay)).sub(ra.add(rb));
