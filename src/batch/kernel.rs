@@ -4,13 +4,13 @@
 //!
 //! Every axis is tried in every lane: there is no branch per pair, so no
 //! lane can stop at its first gap. Instead each lane keeps the best answer
-//! so far by one running strict-`<` minimum of a key: an axis where the
-//! shadows overlap has its push as key (at least 0), and an axis with a gap
-//! has a negative key that grows with the axis's place in the test's order
-//! (see [`Best::axis`]). Any gap beats every push, and an earlier gap beats
-//! a later one, so the minimum is the chapter's answer: the first gap in
-//! order when there is one, else the shortest push (the first of any that
-//! tie). The answer's push, axis and direction are selected beside the key.
+//! so far, replaced by an axis whose push is strictly less only while the
+//! best is not yet a gap (see [`Best::axis`]). A gap's push is negative,
+//! so any gap beats every push, and the first gap in the test's order then
+//! stays: the chapter's answer, the first gap in order when there is one,
+//! else the shortest push (the first of any that tie). The answer's axis
+//! and its two ways out are selected beside the push; which way is shorter
+//! is settled once, at the end.
 //!
 //! Shape data sits in structure-of-arrays form ([`Side`]): for corner `j`,
 //! the x of every lane's corner `j` side by side. A lane keeps its shape
@@ -19,7 +19,7 @@
 //! with fewer corners or axes than others in the chunk are padded by
 //! repeating their last: a repeated corner casts no new shadow, and a
 //! repeated axis gives the same push, or the same gap later in the order,
-//! which the strict `<` never takes.
+//! neither of which replaces the best.
 
 use super::Pair;
 use super::lanes::{MAX_LANES, Simd, sin_cos};
@@ -102,70 +102,67 @@ impl Side {
     }
 }
 
-/// The gap keys start this far below 0: a gap on axis number `k` has the
-/// key `k - GAP_KEY_BASE`, negative for every axis number a kernel uses
-/// (fewer than `2 * M + 1`), and exact in an `f32`.
-const GAP_KEY_BASE: f32 = 64.0;
-
-/// The best answer so far in every lane: its key (see [`Best::axis`]), its
-/// push (negative: minus a gap's width), and its axis in A's frame,
-/// pointing the way A must move (from B towards A for a gap).
+/// The best answer so far in every lane: its push (negative: minus a
+/// gap's width), its axis in A's frame, and the two ways out along it
+/// (which of them is shorter says the push's direction).
 struct Best<S> {
-    key: S,
     push: S,
     axis_x: S,
     axis_y: S,
+    forward: S,
+    backward: S,
 }
 
 impl<S: Simd> Best<S> {
-    /// No answer yet: an endless key and push, which any axis replaces.
+    /// No answer yet: an endless push, which any axis replaces.
     #[inline(always)]
     fn new() -> Self {
+        let endless = S::splat(f32::INFINITY);
         Best {
-            key: S::splat(f32::INFINITY),
-            push: S::splat(f32::INFINITY),
+            push: endless,
             axis_x: S::splat(0.0),
             axis_y: S::splat(0.0),
+            forward: endless,
+            backward: endless,
         }
     }
 
-    /// Axis number `number` of the test's order, (`nx`, `ny`), with A's
-    /// shadow `a_min..a_max` and B's `b_min..b_max` on it.
+    /// The next axis of the test's order, (`nx`, `ny`), with A's shadow
+    /// `a_min..a_max` and B's `b_min..b_max` on it.
     ///
     /// A could get out forward by `b_max - a_min` or backward by
     /// `a_max - b_min`; the push is the shorter way. It is negative exactly
-    /// when the shadows have a gap, and then it is minus the gap's width,
-    /// and its direction (`+axis` when forward is the shorter) points from
-    /// B towards A. Its key is the push itself when the shadows overlap
-    /// (at least 0), and `number - GAP_KEY_BASE` (below 0) for a gap; the
-    /// axis is kept where its key is less than the best's. So a gap beats
-    /// any push, an earlier gap beats a later one, and among pushes the
-    /// shortest wins, the first of any that tie: the chapter's answer, with
-    /// no branch.
+    /// when the shadows have a gap, and then it is minus the gap's width.
+    /// The axis replaces the best where its push is less, while the best
+    /// is no gap: so a gap beats any push, the first gap stays once found,
+    /// and among pushes the shortest wins, the first of any that tie: the
+    /// chapter's answer, with no branch. Which way is shorter is settled
+    /// once, for the best axis, in [`Best::write`].
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    fn axis(&mut self, number: usize, nx: S, ny: S, a_min: S, a_max: S, b_min: S, b_max: S) {
+    fn axis(&mut self, nx: S, ny: S, a_min: S, a_max: S, b_min: S, b_max: S) {
         let forward = b_max.sub(a_min);
         let backward = a_max.sub(b_min);
         let push = forward.min(backward);
-        let zero = S::splat(0.0);
-        let key = push.lt_select(zero, S::splat(number as f32 - GAP_KEY_BASE), push);
-        let sign = forward.lt_select(backward, S::splat(1.0), S::splat(-1.0));
-        let (sx, sy) = (nx.mul(sign), ny.mul(sign));
-        self.axis_x = key.lt_select(self.key, sx, self.axis_x);
-        self.axis_y = key.lt_select(self.key, sy, self.axis_y);
-        self.push = key.lt_select(self.key, push, self.push);
-        self.key = key.min(self.key);
+        self.axis_x = push.lt_open_select(self.push, nx, self.axis_x);
+        self.axis_y = push.lt_open_select(self.push, ny, self.axis_y);
+        self.forward = push.lt_open_select(self.push, forward, self.forward);
+        self.backward = push.lt_open_select(self.push, backward, self.backward);
+        self.push = push.lt_open_select(self.push, push, self.push);
     }
 
-    /// Puts the first `n` lanes into `sink`, the axis turned into the world
-    /// by A's turn (`cos`, `sin`); `flip` turns the axis round (circle as
-    /// A).
+    /// Puts the first `n` lanes into `sink`, the axis pointing the way A
+    /// must move (`+axis` when forward is the shorter way, so from B
+    /// towards A for a gap) and turned into the world by A's turn (`cos`,
+    /// `sin`); `flip` turns the axis round (circle as A).
     #[inline(always)]
     fn write<K: Sink>(&self, cos: S, sin: S, flip: bool, n: usize, sink: &mut K) {
-        let f = S::splat(if flip { -1.0 } else { 1.0 });
-        let wx = cos.mul(self.axis_x).sub(sin.mul(self.axis_y)).mul(f);
-        let wy = sin.mul(self.axis_x).add(cos.mul(self.axis_y)).mul(f);
+        let (plus, minus) = if flip { (-1.0, 1.0) } else { (1.0, -1.0) };
+        let f = self
+            .forward
+            .lt_select(self.backward, S::splat(plus), S::splat(minus));
+        let (ax, ay) = (self.axis_x.mul(f), self.axis_y.mul(f));
+        let wx = cos.mul(ax).sub(sin.mul(ay));
+        let wy = sin.mul(ax).add(cos.mul(ay));
         sink.put_lanes(n, wx, wy, self.push);
     }
 }
@@ -266,7 +263,7 @@ pub(crate) fn polygons<S: Simd, K: Sink>(
             hi = hi.max(d);
         }
         let (own_min, own_max) = (S::load(&a.own_min[i]), S::load(&a.own_max[i]));
-        best.axis(i, nx, ny, own_min, own_max, lo, hi);
+        best.axis(nx, ny, own_min, own_max, lo, hi);
     }
     // A's corners, loaded once for all of B's axes.
     let mut a_corner_x = [S::splat(0.0); M];
@@ -290,7 +287,7 @@ pub(crate) fn polygons<S: Simd, K: Sink>(
         }
         let own_min = S::load(&b.own_min[k]).add(moved);
         let own_max = S::load(&b.own_max[k]).add(moved);
-        best.axis(M + k, nx, ny, lo, hi, own_min, own_max);
+        best.axis(nx, ny, lo, hi, own_min, own_max);
     }
     best.write(cos_a, sin_a, false, n, sink);
 }
@@ -318,7 +315,7 @@ pub(crate) fn polygon_circle<S: Simd, K: Sink>(
         let (nx, ny) = (S::load(&a.axis_x[i]), S::load(&a.axis_y[i]));
         let d = nx.madd(center_x, ny.mul(center_y));
         let (own_min, own_max) = (S::load(&a.own_min[i]), S::load(&a.own_max[i]));
-        best.axis(i, nx, ny, own_min, own_max, d.sub(r), d.add(r));
+        best.axis(nx, ny, own_min, own_max, d.sub(r), d.add(r));
     }
     // The circle's own axis: from A's corner nearest its center (the
     // first of any that tie) towards the center.
@@ -352,7 +349,7 @@ pub(crate) fn polygon_circle<S: Simd, K: Sink>(
     let d = ux.madd(center_x, uy.mul(center_y));
     let lo = none.lt_select(half, lo, S::splat(f32::NEG_INFINITY));
     let hi = none.lt_select(half, hi, S::splat(f32::INFINITY));
-    best.axis(M, ux, uy, lo, hi, d.sub(r), d.add(r));
+    best.axis(ux, uy, lo, hi, d.sub(r), d.add(r));
     best.write(cos_a, sin_a, flip, n, sink);
 }
 

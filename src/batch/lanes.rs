@@ -80,6 +80,49 @@ pub(crate) trait Simd: Copy {
         }
     }
 
+    /// Per lane: `if self < o && o >= 0 { x } else { y }`. How a running
+    /// best is replaced by a better candidate (`self`) until it becomes a
+    /// gap (negative), after which nothing replaces it. Here two selects;
+    /// AVX2 and SSE2 make the mask once and blend by it.
+    #[inline(always)]
+    fn lt_open_select(self, o: Self, x: Self, y: Self) -> Self {
+        o.lt_select(Self::splat(0.0), y, self.lt_select(o, x, y))
+    }
+
+    /// The sine and cosine of `r + q·π/2`, from those of `r`, for whole
+    /// numbers `q` (|q| < 2²²): `q` mod 4 says which of ±sin r, ±cos r is
+    /// which (sin is sin r, cos r, -sin r, -cos r for q ≡ 0, 1, 2, 3, and
+    /// cos is cos r, -sin r, -cos r, sin r). Here by float compares and
+    /// selects; the x86 sets read q's low bits as an integer, a swap and
+    /// two sign flips.
+    #[inline(always)]
+    fn quadrant(q: Self, sin_r: Self, cos_r: Self) -> (Self, Self) {
+        // k = q mod 4, as one of -2, -1, 0, 1, 2 (q less the nearest
+        // multiple of 4).
+        let k = q.sub(round(q.mul(Self::splat(0.25))).mul(Self::splat(4.0)));
+        let odd = k.abs().sub(Self::splat(1.0)).abs().lt_select(
+            Self::splat(0.5),
+            Self::splat(1.0),
+            Self::splat(0.0),
+        );
+        let half = Self::splat(0.5);
+        let s = half.lt_select(odd, cos_r, sin_r);
+        let c = half.lt_select(odd, sin_r, cos_r);
+        // The sine is negative for k ≡ 2, 3 (k = ±2 or -1); the cosine for
+        // k ≡ 1, 2 (k = 1 or ±2).
+        let (one, zero) = (Self::splat(1.0), Self::splat(0.0));
+        let sin_neg = k.lt_select(
+            Self::splat(-0.5),
+            one,
+            Self::splat(1.5).lt_select(k, one, zero),
+        );
+        let cos_neg = half.lt_select(k, one, k.lt_select(Self::splat(-1.5), one, zero));
+        (
+            half.lt_select(sin_neg, s.neg(), s),
+            half.lt_select(cos_neg, c.neg(), c),
+        )
+    }
+
     /// Writes the first `n` lanes' results to the front of `slots` (which
     /// has at least `n`), each as [`result`] makes it. It may
     /// write more of `slots`, up to [`Simd::LANES`], with the unused
@@ -213,6 +256,15 @@ impl<const N: usize> Simd for Portable<N> {
 /// such lanes are redone by the standard library.
 pub(crate) const SINCOS_LIMIT: f32 = 8192.0;
 
+/// Each lane rounded to the nearest whole number, ties to even, for
+/// |v| < 2²²: adding and taking away 1.5·2²³ leaves no bits below the
+/// units.
+#[inline(always)]
+fn round<S: Simd>(v: S) -> S {
+    const MAGIC: f32 = 12_582_912.0;
+    v.add(S::splat(MAGIC)).sub(S::splat(MAGIC))
+}
+
 /// The sine and cosine of every lane's angle, to within a few units in
 /// the last place of the standard library's for |angle| ≤
 /// [`SINCOS_LIMIT`], and exactly the standard library's beyond it.
@@ -221,16 +273,12 @@ pub(crate) const SINCOS_LIMIT: f32 = 8192.0;
 /// π/2 (Cody–Waite: π/2 split into three parts whose products with q are
 /// exact), the sine and cosine of r come from Cephes' minimax polynomials,
 /// and q mod 4 says which of ±sin r, ±cos r is which. All of it is float
-/// arithmetic and selects, so it stays in the lanes.
+/// arithmetic and selects ([`Simd::quadrant`]), so it stays in the lanes.
 #[inline(always)]
 pub(crate) fn sin_cos<S: Simd>(x: S) -> (S, S) {
     const P1: f32 = 1.570_312_5;
     const P2: f32 = 4.837_513e-4;
     const P3: f32 = 7.549_79e-8;
-    // Adding and taking away 1.5·2^23 rounds to an integer, ties to even.
-    const MAGIC: f32 = 12_582_912.0;
-    let magic = S::splat(MAGIC);
-    let round = |v: S| v.add(magic).sub(magic);
     let q = round(x.mul(S::splat(std::f32::consts::FRAC_2_PI)));
     let r = q.neg().madd(S::splat(P1), x);
     let r = q.neg().madd(S::splat(P2), r);
@@ -244,32 +292,7 @@ pub(crate) fn sin_cos<S: Simd>(x: S) -> (S, S) {
         .madd(z, S::splat(-1.388_731_6e-3))
         .madd(z, S::splat(4.166_664_6e-2));
     let cos_r = cos_r.mul(z).madd(z, S::splat(-0.5).madd(z, S::splat(1.0)));
-    // k = q mod 4, as one of -2, -1, 0, 1, 2 (q less the nearest multiple
-    // of 4). sin(r + qπ/2) is sin r, cos r, -sin r, -cos r for k ≡ 0, 1,
-    // 2, 3, and cos(r + qπ/2) is cos r, -sin r, -cos r, sin r.
-    let k = q.sub(round(q.mul(S::splat(0.25))).mul(S::splat(4.0)));
-    let odd =
-        k.abs()
-            .sub(S::splat(1.0))
-            .abs()
-            .lt_select(S::splat(0.5), S::splat(1.0), S::splat(0.0));
-    let half = S::splat(0.5);
-    let s = half.lt_select(odd, cos_r, sin_r);
-    let c = half.lt_select(odd, sin_r, cos_r);
-    // The sine is negative for k ≡ 2, 3 (k = ±2 or -1); the cosine for
-    // k ≡ 1, 2 (k = 1 or ±2).
-    let sin_neg = k.lt_select(
-        S::splat(-0.5),
-        S::splat(1.0),
-        S::splat(1.5).lt_select(k, S::splat(1.0), S::splat(0.0)),
-    );
-    let cos_neg = S::splat(0.5).lt_select(
-        k,
-        S::splat(1.0),
-        k.lt_select(S::splat(-1.5), S::splat(1.0), S::splat(0.0)),
-    );
-    let mut sin = half.lt_select(sin_neg, s.neg(), s);
-    let mut cos = half.lt_select(cos_neg, c.neg(), c);
+    let (mut sin, mut cos) = S::quadrant(q, sin_r, cos_r);
     if x.abs().any_not_le(S::splat(SINCOS_LIMIT)) {
         let (mut xs, mut ss, mut cs) = ([0.0; MAX_LANES], [0.0; MAX_LANES], [0.0; MAX_LANES]);
         x.store(&mut xs);

@@ -94,6 +94,37 @@ impl Simd for Sse2 {
         unsafe { _mm_movemask_ps(_mm_cmpnle_ps(self.0, o.0)) != 0 }
     }
     #[inline(always)]
+    fn lt_open_select(self, o: Self, x: Self, y: Self) -> Self {
+        Sse2(unsafe {
+            let m = _mm_and_ps(
+                _mm_cmplt_ps(self.0, o.0),
+                _mm_cmpge_ps(o.0, _mm_setzero_ps()),
+            );
+            _mm_or_ps(_mm_and_ps(m, x.0), _mm_andnot_ps(m, y.0))
+        })
+    }
+    #[inline(always)]
+    fn quadrant(q: Self, sin_r: Self, cos_r: Self) -> (Self, Self) {
+        // q is whole, so it converts exactly; its bit 0 says swap, its
+        // bit 1 flips the sine's sign, and bit 1 of q + 1 the cosine's.
+        unsafe {
+            let qi = _mm_cvtps_epi32(q.0);
+            let odd = _mm_castsi128_ps(_mm_srai_epi32::<31>(_mm_slli_epi32::<31>(qi)));
+            let pick = |a: __m128, b: __m128| _mm_or_ps(_mm_and_ps(odd, b), _mm_andnot_ps(odd, a));
+            let (s, c) = (pick(sin_r.0, cos_r.0), pick(cos_r.0, sin_r.0));
+            let sign = _mm_set1_epi32(i32::MIN);
+            let sin_flip = _mm_and_si128(_mm_slli_epi32::<30>(qi), sign);
+            let cos_flip = _mm_and_si128(
+                _mm_slli_epi32::<30>(_mm_add_epi32(qi, _mm_set1_epi32(1))),
+                sign,
+            );
+            (
+                Sse2(_mm_xor_ps(s, _mm_castsi128_ps(sin_flip))),
+                Sse2(_mm_xor_ps(c, _mm_castsi128_ps(cos_flip))),
+            )
+        }
+    }
+    #[inline(always)]
     fn transpose(src: &[&[f32; M]; MAX_LANES], dst: &mut [[f32; MAX_LANES]; M], rows: usize) {
         // Each half of the rows (entries 0-3, then 4-7), as far as needed,
         // is a 4×4 transpose of the 4 lanes' quarters.
@@ -215,6 +246,38 @@ impl Simd for Avx2 {
     #[inline(always)]
     fn any_not_le(self, o: Self) -> bool {
         unsafe { _mm256_movemask_ps(_mm256_cmp_ps::<_CMP_NLE_UQ>(self.0, o.0)) != 0 }
+    }
+    #[inline(always)]
+    fn lt_open_select(self, o: Self, x: Self, y: Self) -> Self {
+        Avx2(unsafe {
+            let m = _mm256_and_ps(
+                _mm256_cmp_ps::<_CMP_LT_OQ>(self.0, o.0),
+                _mm256_cmp_ps::<_CMP_GE_OQ>(o.0, _mm256_setzero_ps()),
+            );
+            _mm256_blendv_ps(y.0, x.0, m)
+        })
+    }
+    #[inline(always)]
+    fn quadrant(q: Self, sin_r: Self, cos_r: Self) -> (Self, Self) {
+        // q is whole, so it converts exactly; its bit 0 (moved to the sign
+        // bit, which is what a blend reads) says swap, its bit 1 flips the
+        // sine's sign, and bit 1 of q + 1 the cosine's.
+        unsafe {
+            let qi = _mm256_cvtps_epi32(q.0);
+            let odd = _mm256_castsi256_ps(_mm256_slli_epi32::<31>(qi));
+            let s = _mm256_blendv_ps(sin_r.0, cos_r.0, odd);
+            let c = _mm256_blendv_ps(cos_r.0, sin_r.0, odd);
+            let sign = _mm256_set1_epi32(i32::MIN);
+            let sin_flip = _mm256_and_si256(_mm256_slli_epi32::<30>(qi), sign);
+            let cos_flip = _mm256_and_si256(
+                _mm256_slli_epi32::<30>(_mm256_add_epi32(qi, _mm256_set1_epi32(1))),
+                sign,
+            );
+            (
+                Avx2(_mm256_xor_ps(s, _mm256_castsi256_ps(sin_flip))),
+                Avx2(_mm256_xor_ps(c, _mm256_castsi256_ps(cos_flip))),
+            )
+        }
     }
     #[inline(always)]
     fn transpose(src: &[&[f32; M]; MAX_LANES], dst: &mut [[f32; MAX_LANES]; M], rows: usize) {
