@@ -224,8 +224,13 @@ pub(crate) struct Counts {
     pub b_corners: usize,
 }
 
-/// Polygon against polygon in every lane: A's axes (numbered 0 to
-/// `M - 1` in the test's order), then B's (`M` on).
+/// Polygon against polygon in every lane: A's axes, then B's, the
+/// chapter's order. The test runs in the frame of one of the two (its
+/// "home"), the other turned and moved into it: whichever costs fewer
+/// operations, the away polygon's corners and axes being turned (4 each)
+/// and the home one's corners only moved (2 each). So a box against a
+/// pentagon runs in the pentagon's frame. The order of the axes, and so
+/// the answer, is the same in either frame.
 #[inline(always)]
 pub(crate) fn polygons<S: Simd, K: Sink>(
     a: &Side,
@@ -237,64 +242,153 @@ pub(crate) fn polygons<S: Simd, K: Sink>(
 ) {
     let (sin_a, cos_a) = sin_cos(p.a_angle);
     let (sin_b, cos_b) = sin_cos(p.b_angle);
-    // B's placement seen from A: turned by the difference of the angles
-    // (`cos`, `sin`), moved by the offset turned back by A's angle.
-    let cos = cos_a.madd(cos_b, sin_a.mul(sin_b));
-    let sin = cos_a.madd(sin_b, sin_a.mul(cos_b).neg());
-    let (dx, dy) = (p.b_x.sub(p.a_x), p.b_y.sub(p.a_y));
-    let off_x = cos_a.madd(dx, sin_a.mul(dy));
-    let off_y = cos_a.madd(dy, sin_a.mul(dx).neg());
-    // B's corners in A's frame, once for all of A's axes.
-    let mut b_corner_x = [S::splat(0.0); M];
-    let mut b_corner_y = [S::splat(0.0); M];
-    for j in 0..counts.b_corners {
-        let (x, y) = (S::load(&b.corner_x[j]), S::load(&b.corner_y[j]));
-        b_corner_x[j] = cos.madd(x, sin.neg().madd(y, off_x));
-        b_corner_y[j] = sin.madd(x, cos.madd(y, off_y));
-    }
     let mut best = Best::new();
-    for i in 0..counts.a_axes {
-        let (nx, ny) = (S::load(&a.axis_x[i]), S::load(&a.axis_y[i]));
-        let mut lo = S::splat(f32::INFINITY);
-        let mut hi = S::splat(f32::NEG_INFINITY);
-        for j in 0..counts.b_corners {
-            let d = nx.madd(b_corner_x[j], ny.mul(b_corner_y[j]));
-            lo = lo.min(d);
-            hi = hi.max(d);
-        }
-        let (own_min, own_max) = (S::load(&a.own_min[i]), S::load(&a.own_max[i]));
-        best.axis(nx, ny, own_min, own_max, lo, hi);
+    let Counts {
+        a_axes,
+        a_corners,
+        b_axes,
+        b_corners,
+    } = counts;
+    if b_corners + 2 * b_axes > a_corners + 2 * a_axes {
+        // At home in B: A's axes (turned), then B's own.
+        let away = Placing::new(
+            (sin_b, cos_b),
+            (p.b_x, p.b_y),
+            (sin_a, cos_a),
+            (p.a_x, p.a_y),
+        );
+        away_axes(&mut best, a, a_axes, b, b_corners, &away, true);
+        home_axes(&mut best, b, b_axes, a, a_corners, &away, false);
+        best.write(cos_b, sin_b, false, n, sink);
+    } else {
+        let away = Placing::new(
+            (sin_a, cos_a),
+            (p.a_x, p.a_y),
+            (sin_b, cos_b),
+            (p.b_x, p.b_y),
+        );
+        home_axes(&mut best, a, a_axes, b, b_corners, &away, true);
+        away_axes(&mut best, b, b_axes, a, a_corners, &away, false);
+        best.write(cos_a, sin_a, false, n, sink);
     }
-    // A's corners, loaded once for all of B's axes.
-    let mut a_corner_x = [S::splat(0.0); M];
-    let mut a_corner_y = [S::splat(0.0); M];
-    for j in 0..counts.a_corners {
-        a_corner_x[j] = S::load(&a.corner_x[j]);
-        a_corner_y[j] = S::load(&a.corner_y[j]);
-    }
-    for k in 0..counts.b_axes {
-        // B's axis in A's frame; B's own shadow on it moves with B.
-        let (bx, by) = (S::load(&b.axis_x[k]), S::load(&b.axis_y[k]));
-        let nx = cos.madd(bx, sin.mul(by).neg());
-        let ny = sin.madd(bx, cos.mul(by));
-        let moved = nx.madd(off_x, ny.mul(off_y));
-        let mut lo = S::splat(f32::INFINITY);
-        let mut hi = S::splat(f32::NEG_INFINITY);
-        for j in 0..counts.a_corners {
-            let d = nx.madd(a_corner_x[j], ny.mul(a_corner_y[j]));
-            lo = lo.min(d);
-            hi = hi.max(d);
-        }
-        let own_min = S::load(&b.own_min[k]).add(moved);
-        let own_max = S::load(&b.own_max[k]).add(moved);
-        best.axis(nx, ny, lo, hi, own_min, own_max);
-    }
-    best.write(cos_a, sin_a, false, n, sink);
 }
 
-/// Polygon A against circle B (radius `r`) in every lane: A's axes
-/// (numbered 0 to `M - 1`), then the circle's own (`M`); with `flip` the
-/// circle was A and the answer is turned round.
+/// Where the away polygon lies in the home one's frame: turned by the
+/// difference of their angles (`cos`, `sin`), its origin at `off`.
+struct Placing<S> {
+    cos: S,
+    sin: S,
+    /// Minus the sine, once: each turn is then a multiply and a fused
+    /// multiply-add.
+    minus_sin: S,
+    off_x: S,
+    off_y: S,
+}
+
+impl<S: Simd> Placing<S> {
+    /// From the home polygon's and the away one's (sine, cosine) and
+    /// positions.
+    #[inline(always)]
+    fn new(home: (S, S), home_at: (S, S), away: (S, S), away_at: (S, S)) -> Self {
+        let ((sin_h, cos_h), (sin_w, cos_w)) = (home, away);
+        let cos = cos_h.madd(cos_w, sin_h.mul(sin_w));
+        let sin = cos_h.madd(sin_w, sin_h.mul(cos_w).neg());
+        // The offset between the origins, turned back by the home angle.
+        let (dx, dy) = (away_at.0.sub(home_at.0), away_at.1.sub(home_at.1));
+        Placing {
+            cos,
+            sin,
+            minus_sin: sin.neg(),
+            off_x: cos_h.madd(dx, sin_h.mul(dy)),
+            off_y: cos_h.madd(dy, sin_h.mul(dx).neg()),
+        }
+    }
+}
+
+/// The home polygon's axes, as they are: its own shadows on them against
+/// the away polygon's corners placed in the home frame. `home_is_a` says
+/// which shadow is A's.
+#[inline(always)]
+fn home_axes<S: Simd>(
+    best: &mut Best<S>,
+    home: &Side,
+    axes: usize,
+    away: &Side,
+    corners: usize,
+    at: &Placing<S>,
+    home_is_a: bool,
+) {
+    // The away corners in the home frame, once for all of its axes.
+    let mut cx = [S::splat(0.0); M];
+    let mut cy = [S::splat(0.0); M];
+    for j in 0..corners {
+        let (x, y) = (S::load(&away.corner_x[j]), S::load(&away.corner_y[j]));
+        cx[j] = at.cos.madd(x, at.minus_sin.madd(y, at.off_x));
+        cy[j] = at.sin.madd(x, at.cos.madd(y, at.off_y));
+    }
+    for i in 0..axes {
+        let (nx, ny) = (S::load(&home.axis_x[i]), S::load(&home.axis_y[i]));
+        let (lo, hi) = shadow(nx, ny, &cx, &cy, corners);
+        let (own_min, own_max) = (S::load(&home.own_min[i]), S::load(&home.own_max[i]));
+        if home_is_a {
+            best.axis(nx, ny, own_min, own_max, lo, hi);
+        } else {
+            best.axis(nx, ny, lo, hi, own_min, own_max);
+        }
+    }
+}
+
+/// The away polygon's axes, turned into the home frame: its own shadows
+/// on them against the home polygon's corners seen from the away origin,
+/// so that both shadows are measured from that origin and its own need no
+/// moving. `away_is_a` says which shadow is A's.
+#[inline(always)]
+fn away_axes<S: Simd>(
+    best: &mut Best<S>,
+    away: &Side,
+    axes: usize,
+    home: &Side,
+    corners: usize,
+    at: &Placing<S>,
+    away_is_a: bool,
+) {
+    let mut cx = [S::splat(0.0); M];
+    let mut cy = [S::splat(0.0); M];
+    for j in 0..corners {
+        cx[j] = S::load(&home.corner_x[j]).sub(at.off_x);
+        cy[j] = S::load(&home.corner_y[j]).sub(at.off_y);
+    }
+    for k in 0..axes {
+        let (bx, by) = (S::load(&away.axis_x[k]), S::load(&away.axis_y[k]));
+        let nx = at.cos.madd(bx, at.minus_sin.mul(by));
+        let ny = at.sin.madd(bx, at.cos.mul(by));
+        let (lo, hi) = shadow(nx, ny, &cx, &cy, corners);
+        let (own_min, own_max) = (S::load(&away.own_min[k]), S::load(&away.own_max[k]));
+        if away_is_a {
+            best.axis(nx, ny, own_min, own_max, lo, hi);
+        } else {
+            best.axis(nx, ny, lo, hi, own_min, own_max);
+        }
+    }
+}
+
+/// The shadow of the first `corners` corners (`cx`, `cy`) on the axis
+/// (`nx`, `ny`): where it begins and ends.
+#[inline(always)]
+fn shadow<S: Simd>(nx: S, ny: S, cx: &[S; M], cy: &[S; M], corners: usize) -> (S, S) {
+    let mut lo = S::splat(f32::INFINITY);
+    let mut hi = S::splat(f32::NEG_INFINITY);
+    for j in 0..corners {
+        let d = nx.madd(cx[j], ny.mul(cy[j]));
+        lo = lo.min(d);
+        hi = hi.max(d);
+    }
+    (lo, hi)
+}
+
+/// Polygon A against circle B (radius `r`) in every lane: A's axes, then
+/// the circle's own; with `flip` the circle was A and the answer is
+/// turned round.
 #[inline(always)]
 pub(crate) fn polygon_circle<S: Simd, K: Sink>(
     a: &Side,

@@ -42,6 +42,19 @@ pub(crate) trait Simd: Copy {
         Self::splat(0.0).sub(self)
     }
 
+    /// Whether each of the first [`Simd::LANES`] pairs (at least that
+    /// many are given) names shape `a` as A and shape `b` as B. Here a
+    /// scalar loop; AVX2 compares whole pairs, loaded as [`Simd::poses`]
+    /// loads them.
+    #[inline(always)]
+    fn all_name(pairs: &[Pair], a: u32, b: u32) -> bool {
+        let mut same = true;
+        for p in &pairs[..Self::LANES] {
+            same &= (p.a == a) & (p.b == b);
+        }
+        same
+    }
+
     /// The first [`Simd::LANES`] pairs' poses (at least that many are
     /// given), one row per number: A's x, y and angle, then B's (A and B
     /// swapped with `swap`). Here a scalar loop into arrays; the x86 sets

@@ -235,10 +235,11 @@ fn same_shapes<S: Simd>(
     let mut plan_once = None;
     let mut done = 0;
     for (chunk, out) in pairs.chunks(S::LANES).zip(out.chunks_mut(S::LANES)) {
-        let mut same = true;
-        for p in chunk {
-            same &= (p.a == a) & (p.b == b);
-        }
+        let same = if chunk.len() == S::LANES {
+            S::all_name(chunk, a, b)
+        } else {
+            chunk.iter().all(|p| (p.a == a) & (p.b == b))
+        };
         if !same {
             break;
         }

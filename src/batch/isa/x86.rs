@@ -284,6 +284,26 @@ impl Simd for Avx2 {
         transpose_lanes8(src, 0, dst, rows);
     }
     #[inline(always)]
+    fn all_name(pairs: &[Pair], a: u32, b: u32) -> bool {
+        const { assert!(offset_of!(Pair, a) == 0 && offset_of!(Pair, b) == 16) };
+        assert!(pairs.len() >= 8, "a pair for every lane");
+        // SAFETY: the loads read the first 8 pairs' 256 bytes, within
+        // `pairs` (asserted), every byte of which is initialized.
+        unsafe {
+            // Each pair whole in a register, its `a` in entry 0 and its `b`
+            // in entry 4: compared with both at once, the other entries
+            // ignored.
+            let want = _mm256_setr_epi32(a as i32, 0, 0, 0, b as i32, 0, 0, 0);
+            let base = pairs.as_ptr().cast::<__m256i>();
+            let mut all = _mm256_set1_epi32(-1);
+            for l in 0..8 {
+                let pair = _mm256_loadu_si256(base.add(l));
+                all = _mm256_and_si256(all, _mm256_cmpeq_epi32(pair, want));
+            }
+            _mm256_movemask_ps(_mm256_castsi256_ps(all)) & 0x11 == 0x11
+        }
+    }
+    #[inline(always)]
     fn poses(pairs: &[Pair], swap: bool) -> [Self; 6] {
         // 8 pairs of 8 numbers each: one 8×8 transpose gives a row per
         // number of a pair, of which the poses are 6 (in place of 48
