@@ -92,6 +92,9 @@ fn plan(table: &Table, lanes: &[Pair]) -> Plan {
 /// 200 KiB, within a core's L2 cache.
 pub(crate) const WINDOW: usize = 4096;
 
+/// How many tallies the counting sort keeps (see [`window`]).
+const WAYS: usize = 4;
+
 /// A thread's working memory for the windows, kept between calls so that
 /// a call allocates nothing once the thread has run one.
 #[derive(Default)]
@@ -164,42 +167,48 @@ fn window<S: Simd>(
         None => return false,
     };
     let (pairs, out) = (&pairs[done..], &mut out[done..]);
-    // Each pair's bucket, its shape indices checked first.
+    // A counting sort of the pairs' numbers by bucket; only the numbers
+    // move, and a register's pairs are read where they lie. Pair `i` is
+    // counted in tally `i % WAYS` and placed by that tally's cursor, so
+    // that neighbouring pairs of one bucket do not each wait for the
+    // other's count (a load and a store to the same place) to land;
+    // within a bucket the pairs come tally by tally, which no answer
+    // depends on. Each pair's shape indices are checked as its bucket is
+    // found.
     let info = &table.info;
     let keys = &mut scratch.keys;
     keys.clear();
-    for p in pairs {
+    let mut tally = [[0u16; BUCKETS]; WAYS];
+    for (i, p) in pairs.iter().enumerate() {
         let (Some(&a), Some(&b)) = (info.get(p.a as usize), info.get(p.b as usize)) else {
             return false;
         };
-        keys.push(a.bucket(b));
+        let k = a.bucket(b);
+        keys.push(k);
+        tally[i % WAYS][k as usize] += 1;
     }
-    // A counting sort of the pairs' numbers, stable: each bucket's pairs
-    // in the window's order. Only the numbers move; a register's pairs
-    // are read where they lie.
-    let mut next = [0u16; BUCKETS];
-    for &k in keys.iter() {
-        next[k as usize] += 1;
-    }
+    let (mut starts, mut ends) = ([0u16; BUCKETS], [0u16; BUCKETS]);
     let mut at = 0u16;
-    for n in next.iter_mut() {
-        (*n, at) = (at, at + *n);
+    for k in 0..BUCKETS {
+        starts[k] = at;
+        for t in tally.iter_mut() {
+            (t[k], at) = (at, at + t[k]);
+        }
+        ends[k] = at;
     }
-    let starts = next;
     let order = &mut scratch.order;
     order.resize(pairs.len(), 0);
     for (i, &k) in keys.iter().enumerate() {
-        let to = &mut next[k as usize];
+        let to = &mut tally[i % WAYS][k as usize];
         order[*to as usize] = i as u16;
         *to += 1;
     }
-    // Bucket by bucket (`next` now holds each one's end), so that no
-    // register mixes two. `order` holds every pair's number once, so
+    // Bucket by bucket, so that no register mixes two. `order` holds every pair's number once, so
     // every slot is written once.
     let results = &mut scratch.results;
     results.resize(pairs.len(), MaybeUninit::uninit());
     let mut written = 0;
-    for (bucket, (&start, &end)) in starts.iter().zip(&next).enumerate() {
+    for (bucket, (&start, &end)) in starts.iter().zip(&ends).enumerate() {
         let (start, end) = (start as usize, end as usize);
         if start < end {
             if !bucket_chunks::<S>(table, bucket, pairs, &order[start..end], results, sides) {
