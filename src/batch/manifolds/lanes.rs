@@ -92,7 +92,15 @@ fn search<S: Simd>(scratch: &mut Scratch, out: &mut [Manifold]) {
     // Every pair of a call has the same margin.
     let enough = group[0].margin();
     let (sep_a, face_a) = best_faces::<S>(group, false, enough);
-    let (sep_b, face_b) = best_faces::<S>(group, true, enough);
+    // B's faces are needed only where A's show no gap past the margin (the
+    // one-pair path does not look at them otherwise): a group whose every
+    // pair is that far apart skips their search.
+    let within = S::splat(enough).lt_select(sep_a, S::splat(0.0), S::splat(1.0));
+    let (sep_b, face_b) = if within.any_not_le(S::splat(0.5)) {
+        best_faces::<S>(group, true, enough)
+    } else {
+        (sep_a, face_a)
+    };
     let (sep_a, face_a) = (lanes(sep_a), lanes(face_a));
     let (sep_b, face_b) = (lanes(sep_b), lanes(face_b));
     for (l, pair) in group.iter().enumerate() {
