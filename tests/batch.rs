@@ -877,7 +877,17 @@ fn manifolds_on_every_isa_are_the_scalar_functions() {
         (&chapter.shapes, &chapter.pairs),
         (&polygons.shapes, &polygons.pairs),
     ] {
-        for margin in [0.0, 1e-6, 0.05, 0.5, 3.0, 1e9, -1.0, f32::NAN, f32::INFINITY] {
+        for margin in [
+            0.0,
+            1e-6,
+            0.05,
+            0.5,
+            3.0,
+            1e9,
+            -1.0,
+            f32::NAN,
+            f32::INFINITY,
+        ] {
             for n in [0, 1, 7, 9, 15, 17, 333, pairs.len()] {
                 let pairs = &pairs[..n.min(pairs.len())];
                 let want: Vec<_> = pairs

@@ -112,11 +112,13 @@ fn search<S: Simd>(scratch: &mut Scratch, out: &mut [Manifold]) {
     scratch.ready = 0;
 }
 
-/// For every lane's pair, the face of one polygon (`sides` picks it, and
-/// the other) whose line the other's corners reach least far past, and how
-/// far they stay out from it: the separation on that polygon's faces and
-/// the face's index (as a float), as `Small::max_separation` gives them.
-/// Lanes past the group's end repeat its first pair.
+/// For every lane's pair, the face of one polygon (A's, or B's when
+/// `swap`) whose line the other's corners reach least far past, and how
+/// far they stay out from it: the separation on that polygon's faces (the
+/// least overlap of its axes' shadows, or the widest gap) and the face's
+/// index (as a float), as `Small::max_separation` gives them with
+/// `enough` as answer enough. Lanes past the group's end repeat its first
+/// pair.
 #[inline(always)]
 fn best_faces<S: Simd>(group: &[SmallPair], swap: bool, enough: f32) -> (S, S) {
     // As many faces and corners as the group's largest polygons have: a
@@ -134,35 +136,42 @@ fn best_faces<S: Simd>(group: &[SmallPair], swap: bool, enough: f32) -> (S, S) {
     let mut f: [Rows; 3] = [[[0.0; MAX_LANES]; M]; 3];
     let mut c: [Rows; 2] = [[[0.0; MAX_LANES]; M]; 2];
     let mut src: [[&[f32; M]; MAX_LANES]; 5] = [[&EMPTY; MAX_LANES]; 5];
-    for l in 0..S::LANES {
-        let (fp, cp) = sides(swap, group.get(l).unwrap_or(&group[0]));
+    let lanes = group.iter().chain(std::iter::repeat(&group[0]));
+    for (l, p) in lanes.take(S::LANES).enumerate() {
+        let (fp, cp) = sides(swap, p);
         let ([nx, ny, offset], [x, y]) = (fp.face_rows(), cp.corner_rows());
         (src[0][l], src[1][l], src[2][l], src[3][l], src[4][l]) = (nx, ny, offset, x, y);
     }
-    for q in 0..3 {
-        S::transpose(&src[q], &mut f[q], faces);
+    let (face_src, corner_src) = src.split_at(3);
+    for (src, rows) in face_src.iter().zip(&mut f) {
+        S::transpose(src, rows, faces);
     }
-    for q in 0..2 {
-        S::transpose(&src[3 + q], &mut c[q], corners);
+    for (src, rows) in corner_src.iter().zip(&mut c) {
+        S::transpose(src, rows, corners);
     }
     let [nx, ny, offset] = &f;
     let [cx, cy] = &c;
     // The corners once into registers (a loop, not a closure: a closure
     // is not compiled for the kernel's instruction set).
     let (mut xs, mut ys) = ([S::splat(0.0); M], [S::splat(0.0); M]);
-    for j in 0..corners {
-        (xs[j], ys[j]) = (S::load(&cx[j]), S::load(&cy[j]));
+    for ((x, y), (cx, cy)) in xs
+        .iter_mut()
+        .zip(&mut ys)
+        .zip(cx.iter().zip(cy))
+        .take(corners)
+    {
+        (*x, *y) = (S::load(cx), S::load(cy));
     }
     let enough = S::splat(enough);
     let (mut best, mut index) = (S::splat(f32::NEG_INFINITY), S::splat(0.0));
-    for i in 0..faces {
-        let (nx, ny, offset) = (S::load(&nx[i]), S::load(&ny[i]), S::load(&offset[i]));
+    for (i, ((nx, ny), offset)) in nx.iter().zip(ny).zip(offset).take(faces).enumerate() {
+        let (nx, ny, offset) = (S::load(nx), S::load(ny), S::load(offset));
         // How far out the corners stay, at the least: n·c − n·v, the same
         // operations in the same order as the one-pair search (no fused
         // multiply-add, which would round differently).
         let mut least = S::splat(f32::INFINITY);
-        for j in 0..corners {
-            least = least.min(nx.mul(xs[j]).add(ny.mul(ys[j])).sub(offset));
+        for (&x, &y) in xs.iter().zip(&ys).take(corners) {
+            least = least.min(nx.mul(x).add(ny.mul(y)).sub(offset));
         }
         // A face strictly beyond the best so far takes its place (the
         // first of ties stays), unless the best is already past `enough`:

@@ -10,9 +10,11 @@
 //!
 //! A polygon of up to [`SMALL`] corners is copied to the stack once
 //! ([`Small`]): its corners moved, and its outward normals and each edge's
-//! place along its normal laid out four edges to a block. The search for
-//! the reference face then tries four of its faces at once, as the test
-//! tries four axes at once (`four.rs`). A larger polygon is read where it
+//! place along its normal laid out one row per number, read four edges at
+//! a time. The search for the reference face then tries four of its faces
+//! at once, as the test tries four axes at once (`four.rs`); the batch
+//! engine lays the same rows of many pairs side by side and searches them
+//! one pair per lane. A larger polygon is read where it
 //! lies ([`Large`]), so nothing allocates for any size; both give the same
 //! numbers.
 
