@@ -2,9 +2,7 @@
 //! and the batch engine's `manifolds` (one thread and all cores), against
 //! parry2d's `contact` and its `contact_manifolds`, on the very same
 //! pairs: the chapter's box against its pentagon, random convex polygons
-//! of 3 to 8 corners, and polygons against circles. The batch engine runs
-//! both ways in the same run: one pair at a time (`Isa::Scalar`) and with
-//! small polygons' faces searched across pairs in SIMD lanes.
+//! of 3 to 8 corners, and polygons against circles.
 //!
 //! `cargo bench --bench manifolds`. Each row's time is for the whole
 //! workload of pairs; divide by the pair count for a pair's.
@@ -93,24 +91,12 @@ fn manifolds(c: &mut Criterion) {
             })
         });
         let mut out = Vec::new();
-        group.bench_function("batch::manifolds_with Scalar (one pair at a time)", |b| {
+        group.bench_function("batch::manifolds (place + manifold_*)", |b| {
             b.iter(|| {
-                batch::manifolds_with(batch::Isa::Scalar, &shapes, &pairs, 0.0, &mut out).unwrap();
+                batch::manifolds(&shapes, &pairs, 0.0, &mut out).unwrap();
                 black_box(out.len())
             })
         });
-        group.bench_function(
-            format!(
-                "batch::manifolds ({}: faces across pairs)",
-                batch::Isa::best().name()
-            ),
-            |b| {
-                b.iter(|| {
-                    batch::manifolds(&shapes, &pairs, 0.0, &mut out).unwrap();
-                    black_box(out.len())
-                })
-            },
-        );
         group.bench_function("batch::manifolds_par", |b| {
             b.iter(|| {
                 batch::manifolds_par(&shapes, &pairs, 0.0, &mut out).unwrap();

@@ -859,15 +859,14 @@ fn manifolds_beside_parry2ds_contact_manifolds() {
     }
 }
 
-/// Every instruction set's manifolds are the scalar functions', in order:
-/// the lanes' search of small polygons' faces across pairs picks the very
-/// face the one-pair search picks (first of ties, the first face past the
-/// margin, no face for an edge of no length). Mixed kinds and sizes
-/// (polygons of 3 to 9 corners, some with a repeated corner, circles),
-/// lengths that leave a register part full, and margins from none through
-/// ones that make most pairs speculative to ones the functions count as 0.
+/// The batch manifolds, on one thread and on all cores, are the scalar
+/// functions', in order, for mixed kinds and sizes (polygons of 3 to 9
+/// corners, some with a repeated corner, circles; the chapter's box and
+/// pentagon; random polygons), odd lengths, and margins from none through
+/// ones that make most pairs speculative to ones the functions count as 0
+/// (negative, NaN, infinite).
 #[test]
-fn manifolds_on_every_isa_are_the_scalar_functions() {
+fn batch_manifolds_for_every_margin_and_length() {
     let (shapes, pairs) = random_batch(4000, 0x51d);
     let chapter = workloads::chapter(3000, 7);
     let polygons = workloads::random_polygons(3000, 8);
@@ -894,14 +893,17 @@ fn manifolds_on_every_isa_are_the_scalar_functions() {
                     .iter()
                     .map(|p| manifold_one(shapes, p, margin))
                     .collect();
-                for isa in Isa::ALL {
-                    let mut got = vec![];
-                    batch::manifolds_with(isa, shapes, pairs, margin, &mut got).unwrap();
-                    assert_eq!(got, want, "{isa:?}, margin {margin}, {n} pairs");
-                    checked += got.len();
+                let mut got = vec![];
+                batch::manifolds(shapes, pairs, margin, &mut got).unwrap();
+                assert_eq!(got, want, "margin {margin}, {n} pairs");
+                checked += got.len();
+                #[cfg(feature = "parallel")]
+                {
+                    batch::manifolds_par(shapes, pairs, margin, &mut got).unwrap();
+                    assert_eq!(got, want, "on all cores: margin {margin}, {n} pairs");
                 }
             }
         }
     }
-    assert!(checked > 100_000, "{checked}");
+    assert!(checked > 50_000, "{checked}");
 }

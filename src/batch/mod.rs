@@ -57,9 +57,9 @@ mod table;
 mod walk;
 
 pub use isa::Isa;
+pub use manifolds::manifolds;
 #[cfg(feature = "parallel")]
 pub use manifolds::manifolds_par;
-pub use manifolds::{manifolds, manifolds_with};
 pub use table::ShapeTable;
 
 /// Where a shape is placed in the world: moved to `position`, turned by

@@ -21,13 +21,12 @@ mod x86;
 
 #[cfg(feature = "parallel")]
 use super::BatchError;
+use super::Pair;
 #[cfg(target_arch = "aarch64")]
 use super::lanes::Portable;
-use super::manifolds::{self, Scratch};
 use super::prepared::Table;
 use super::walk;
-use super::{Pair, Shape};
-use crate::sat::{Manifold, SatResult};
+use crate::sat::SatResult;
 
 /// An instruction set the batch engine can run on, with the number of
 /// pairs it tests side by side (its lanes).
@@ -145,7 +144,16 @@ pub(crate) fn run(
     pairs: &[Pair],
     out: &mut [MaybeUninit<SatResult>],
 ) -> bool {
-    match available(isa) {
+    let isa = if isa.is_available() {
+        isa
+    } else {
+        Isa::ALL
+            .into_iter()
+            .rev()
+            .find(|i| i.lanes() < isa.lanes() && i.is_available())
+            .unwrap_or(Isa::Scalar)
+    };
+    match isa {
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `is_available` has just checked that this CPU has
         // AVX-512F, AVX2 and FMA, all that `run_avx512` is compiled for.
@@ -162,50 +170,6 @@ pub(crate) fn run(
         Isa::Neon => walk::run::<Portable<4>>(table, pairs, out),
         // One pair at a time, stopping at the first gap.
         _ => walk::run_scalar(table, pairs, out),
-    }
-}
-
-/// `isa` when this CPU has it, or else the widest narrower set it has.
-fn available(isa: Isa) -> Isa {
-    if isa.is_available() {
-        isa
-    } else {
-        Isa::ALL
-            .into_iter()
-            .rev()
-            .find(|i| i.lanes() < isa.lanes() && i.is_available())
-            .unwrap_or(Isa::Scalar)
-    }
-}
-
-/// The (checked) pairs' contact manifolds on `isa`, or on the widest
-/// available set narrower than it, into `out` (one slot per pair): small
-/// polygons' faces searched across pairs in its lanes (`manifolds/lanes.rs`),
-/// the rest, and everything on [`Isa::Scalar`], one pair at a time.
-pub(crate) fn manifolds(
-    isa: Isa,
-    shapes: &[Shape],
-    pairs: &[Pair],
-    margin: f32,
-    out: &mut [Manifold],
-    scratch: &mut Scratch,
-) {
-    match available(isa) {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: `available` has just checked that this CPU has AVX-512F,
-        // AVX2 and FMA, all that `manifolds_avx512` is compiled for.
-        Isa::Avx512 => unsafe { manifolds_avx512(shapes, pairs, margin, out, scratch) },
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: `available` has just checked that this CPU has AVX2 and
-        // FMA, all that `manifolds_avx2` is compiled for.
-        Isa::Avx2 => unsafe { manifolds_avx2(shapes, pairs, margin, out, scratch) },
-        #[cfg(target_arch = "x86_64")]
-        // SSE2 is part of x86-64 itself: the baseline build has it.
-        Isa::Sse2 => manifolds::lanes::run::<x86::Sse2>(shapes, pairs, margin, out, scratch),
-        #[cfg(target_arch = "aarch64")]
-        // NEON is part of AArch64 itself.
-        Isa::Neon => manifolds::lanes::run::<Portable<4>>(shapes, pairs, margin, out, scratch),
-        _ => manifolds::run_scalar(shapes, pairs, margin, out, scratch),
     }
 }
 
@@ -279,28 +243,4 @@ fn run_avx512(table: &Table, pairs: &[Pair], out: &mut [MaybeUninit<SatResult>])
 #[target_feature(enable = "avx2,fma")]
 fn run_avx2(table: &Table, pairs: &[Pair], out: &mut [MaybeUninit<SatResult>]) -> bool {
     walk::run::<x86::Avx2>(table, pairs, out)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx512f,avx2,fma")]
-fn manifolds_avx512(
-    shapes: &[Shape],
-    pairs: &[Pair],
-    margin: f32,
-    out: &mut [Manifold],
-    scratch: &mut Scratch,
-) {
-    manifolds::lanes::run::<x86::Avx512>(shapes, pairs, margin, out, scratch)
-}
-
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,fma")]
-fn manifolds_avx2(
-    shapes: &[Shape],
-    pairs: &[Pair],
-    margin: f32,
-    out: &mut [Manifold],
-    scratch: &mut Scratch,
-) {
-    manifolds::lanes::run::<x86::Avx2>(shapes, pairs, margin, out, scratch)
 }

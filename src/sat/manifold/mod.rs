@@ -18,12 +18,9 @@
 use glam::Vec2;
 
 mod outline;
-mod small_pair;
 
 use super::shape::{Circle, Kept, Polygon};
-use outline::Large;
-pub(crate) use outline::{Outline, SMALL, Small};
-pub(crate) use small_pair::SmallPair;
+use outline::{Large, Outline, SMALL, Small};
 
 /// One point where the shapes touch or overlap (a contact point).
 ///
@@ -126,7 +123,7 @@ pub fn feature_id(a: Feature, b: Feature) -> u32 {
 
 /// A margin as the functions use it: a NaN, infinite or negative margin
 /// counts as 0.
-pub(crate) fn sane_margin(margin: f32) -> f32 {
+fn sane_margin(margin: f32) -> f32 {
     if margin.is_finite() && margin > 0.0 {
         margin
     } else {
@@ -314,34 +311,14 @@ pub(crate) fn polygons_by_outline(a: Kept, b: Kept, margin: f32) -> Manifold {
 }
 
 /// [`polygons_by_outline`] on the two outlines seen from `origin`, with a
-/// margin already made sane: the search of A's faces, then [`finish`]
-/// (which searches B's only when A's leave no gap past the margin).
+/// margin already made sane.
 #[inline]
 fn polygons<T: Outline>(la: &T, lb: &T, origin: Vec2, margin: f32) -> Manifold {
-    let a = la.max_separation(lb, margin);
-    finish(la, lb, origin, margin, a, || lb.max_separation(la, margin))
-}
-
-/// The manifold from the searches of the faces: `a` is A's best face
-/// against B's corners and its separation (what
-/// [`Outline::max_separation`] gives with the margin as answer enough),
-/// `b` gives B's against A's, asked only when A's separation is within the
-/// margin. Shared by the one-pair path and the batch engine's, which
-/// searches many pairs' faces at once and hands the answers in here.
-#[inline]
-fn finish<T: Outline>(
-    la: &T,
-    lb: &T,
-    origin: Vec2,
-    margin: f32,
-    a: (f32, usize),
-    b: impl FnOnce() -> (f32, usize),
-) -> Manifold {
-    let (sep_a, face_a) = a;
+    let (sep_a, face_a) = la.max_separation(lb, margin);
     if sep_a > margin {
         return Manifold::empty(-la.normal(face_a).unwrap_or(Vec2::X));
     }
-    let (sep_b, face_b) = b();
+    let (sep_b, face_b) = lb.max_separation(la, margin);
     // A's faces first, as the test tries A's axes first: B's face is the
     // reference only where it leaves strictly less overlap.
     let (sep, side, face) = if sep_b > sep_a {

@@ -10,11 +10,9 @@
 //!
 //! A polygon of up to [`SMALL`] corners is copied to the stack once
 //! ([`Small`]): its corners moved, and its outward normals and each edge's
-//! place along its normal laid out one row per number, read four edges at
-//! a time. The search for the reference face then tries four of its faces
-//! at once, as the test tries four axes at once (`four.rs`); the batch
-//! engine lays the same rows of many pairs side by side and searches them
-//! one pair per lane. A larger polygon is read where it
+//! place along its normal laid out four edges to a block. The search for
+//! the reference face then tries four of its faces at once, as the test
+//! tries four axes at once (`four.rs`). A larger polygon is read where it
 //! lies ([`Large`]), so nothing allocates for any size; both give the same
 //! numbers.
 
@@ -24,10 +22,13 @@ use crate::sat::axes::AxisBlock;
 use crate::sat::shape::Kept;
 
 /// The most corners a [`Small`] holds.
-pub(crate) const SMALL: usize = 8;
+pub(super) const SMALL: usize = 8;
+
+/// How many blocks of four edges a [`Small`] holds.
+const BLOCKS: usize = SMALL / 4;
 
 /// A convex outline seen from an origin.
-pub(crate) trait Outline {
+pub(super) trait Outline {
     /// How many corners (and edges) it has.
     fn len(&self) -> usize;
 
@@ -110,34 +111,18 @@ fn block(axes: &[Vec2], b: usize) -> AxisBlock {
 }
 
 /// A polygon of up to [`SMALL`] corners, copied: corners already measured
-/// from the origin, and the edges' outward unit normals found, each number
-/// in a row of [`SMALL`] (x parts in one row, y parts in another, read four
-/// edges at a time as a `Vec4`) with each edge's `n·v`, its own line's
-/// place along its normal. Rows of one number each are also what the batch
-/// engine lays side by side, one polygon per lane, to search many pairs'
-/// faces at once.
-pub(crate) struct Small {
+/// from the origin, and the edges' outward unit normals found, as blocks of
+/// four edges (x parts in one `Vec4`, y parts in another) with each edge's
+/// `n·v`, its own line's place along its normal.
+pub(super) struct Small {
     len: usize,
-    /// The corners' x parts; past the last corner, the first corner's
-    /// again, so that the least over all [`SMALL`] of them (how far they
-    /// reach along a normal) is the least over the real ones.
-    cx: [f32; SMALL],
-    /// The corners' y parts, padded as `cx`.
-    cy: [f32; SMALL],
-    /// The outward normals' x parts (0 for an edge that is no face).
-    nx: [f32; SMALL],
-    /// The outward normals' y parts (0 for an edge that is no face).
-    ny: [f32; SMALL],
+    corners: [Vec2; SMALL],
+    nx: [Vec4; BLOCKS],
+    ny: [Vec4; BLOCKS],
     /// `n·v` for each edge; +∞ for a lane that is no face (past the last
     /// edge, or an edge of no length), so that nothing is out from it and
     /// it never wins.
-    offset: [f32; SMALL],
-}
-
-/// Four numbers of a row, from number `4 * b` on.
-#[inline(always)]
-fn quad(row: &[f32; SMALL], b: usize) -> Vec4 {
-    Vec4::from_slice(&row[4 * b..4 * b + 4])
+    offset: [Vec4; BLOCKS],
 }
 
 impl Small {
@@ -145,26 +130,6 @@ impl Small {
     /// axis blocks `axes`, seen from `origin`.
     #[inline(always)]
     pub(super) fn new(kept: Kept, origin: Vec2) -> Small {
-        let mut small = Small::empty();
-        small.set(kept, origin);
-        small
-    }
-
-    /// An outline of no corners, a place to [`set`](Small::set) one.
-    pub(super) fn empty() -> Small {
-        Small {
-            len: 0,
-            cx: [0.0; SMALL],
-            cy: [0.0; SMALL],
-            nx: [0.0; SMALL],
-            ny: [0.0; SMALL],
-            offset: [f32::INFINITY; SMALL],
-        }
-    }
-
-    /// Makes this [`Small::new`]'s outline, written where it lies.
-    #[inline(always)]
-    pub(super) fn set(&mut self, kept: Kept, origin: Vec2) {
         let Kept {
             corners,
             axes,
@@ -172,46 +137,32 @@ impl Small {
         } = kept;
         let len = corners.len().min(SMALL);
         let corners = &corners[..len];
-        let first = corners[0] - origin;
-        self.len = len;
-        self.cx = [first.x; SMALL];
-        self.cy = [first.y; SMALL];
-        self.nx = [0.0; SMALL];
-        self.ny = [0.0; SMALL];
-        self.offset = [f32::INFINITY; SMALL];
+        let mut small = Small {
+            len,
+            corners: [Vec2::ZERO; SMALL],
+            nx: [Vec4::ZERO; BLOCKS],
+            ny: [Vec4::ZERO; BLOCKS],
+            offset: [Vec4::INFINITY; BLOCKS],
+        };
         for (i, &c) in corners.iter().enumerate() {
-            let c = c - origin;
-            self.cx[i] = c.x;
-            self.cy[i] = c.y;
+            small.corners[i] = c - origin;
         }
         for b in 0..len.div_ceil(4) {
             let axes = block(axes, b);
             let (nx, ny) = (axes.nx * out, axes.ny * out);
-            // Each edge's first corner, four lanes at once (lanes past the
-            // last edge read a repeated corner, and have no axis).
-            let (vx, vy) = (quad(&self.cx, b), quad(&self.cy, b));
+            // Each edge's first corner, lane by lane in registers (lanes
+            // past the last edge read a zero corner, and have no axis).
+            let v = &small.corners[4 * b..4 * b + 4];
+            let vx = Vec4::new(v[0].x, v[1].x, v[2].x, v[3].x);
+            let vy = Vec4::new(v[0].y, v[1].y, v[2].y, v[3].y);
             // A lane with the zero axis (past the last edge, or an edge of
             // no length) is no face.
             let face = nx.cmpne(Vec4::ZERO) | ny.cmpne(Vec4::ZERO);
-            let offset = Vec4::select(face, nx * vx + ny * vy, Vec4::INFINITY);
-            nx.write_to_slice(&mut self.nx[4 * b..]);
-            ny.write_to_slice(&mut self.ny[4 * b..]);
-            offset.write_to_slice(&mut self.offset[4 * b..]);
+            small.nx[b] = nx;
+            small.ny[b] = ny;
+            small.offset[b] = Vec4::select(face, nx * vx + ny * vy, Vec4::INFINITY);
         }
-    }
-
-    /// The face rows, one number of every edge each: the outward normals'
-    /// x parts, their y parts, and each edge's `n·v` (+∞ for no face).
-    #[inline(always)]
-    pub(crate) fn face_rows(&self) -> [&[f32; SMALL]; 3] {
-        [&self.nx, &self.ny, &self.offset]
-    }
-
-    /// The corner rows: x parts, then y parts, measured from the origin,
-    /// padded past the last corner with the first.
-    #[inline(always)]
-    pub(crate) fn corner_rows(&self) -> [&[f32; SMALL]; 2] {
-        [&self.cx, &self.cy]
+        small
     }
 }
 
@@ -223,12 +174,12 @@ impl Outline for Small {
 
     #[inline]
     fn corner(&self, i: usize) -> Vec2 {
-        Vec2::new(self.cx[i], self.cy[i])
+        self.corners[i]
     }
 
     #[inline]
     fn unit_normal(&self, i: usize) -> Vec2 {
-        Vec2::new(self.nx[i], self.ny[i])
+        Vec2::new(self.nx[i / 4][i % 4], self.ny[i / 4][i % 4])
     }
 
     /// Four edges at once, each block's least compared with the best so
@@ -237,9 +188,8 @@ impl Outline for Small {
     fn incident_edge(&self, n: Vec2) -> usize {
         let (mut best, mut least) = (0, f32::INFINITY);
         for b in 0..self.len.div_ceil(4) {
-            let d = quad(&self.nx, b) * n.x + quad(&self.ny, b) * n.y;
-            let no_face = quad(&self.offset, b).cmpeq(Vec4::INFINITY);
-            let d = Vec4::select(no_face, Vec4::INFINITY, d);
+            let d = self.nx[b] * n.x + self.ny[b] * n.y;
+            let d = Vec4::select(self.offset[b].cmpeq(Vec4::INFINITY), Vec4::INFINITY, d);
             let most_against = d.min_element();
             if most_against < least {
                 let k = d
@@ -262,10 +212,10 @@ impl Outline for Small {
     fn max_separation(&self, other: &Small, enough: f32) -> (f32, usize) {
         let mut best = (f32::NEG_INFINITY, 0);
         for b in 0..self.len.div_ceil(4) {
-            let (nx, ny, offset) = (quad(&self.nx, b), quad(&self.ny, b), quad(&self.offset, b));
+            let (nx, ny, offset) = (self.nx[b], self.ny[b], self.offset[b]);
             let mut least = Vec4::INFINITY;
-            for (&x, &y) in other.cx[..other.len].iter().zip(&other.cy[..other.len]) {
-                least = least.min(nx * x + ny * y - offset);
+            for c in &other.corners[..other.len] {
+                least = least.min(nx * c.x + ny * c.y - offset);
             }
             let lanes = least.to_array();
             let past = least.cmpgt(Vec4::splat(enough)).bitmask();
