@@ -858,3 +858,52 @@ fn manifolds_beside_parry2ds_contact_manifolds() {
         assert!(theirs_right > 0, "{}", w.name);
     }
 }
+
+/// The batch manifolds, on one thread and on all cores, are the scalar
+/// functions', in order, for mixed kinds and sizes (polygons of 3 to 9
+/// corners, some with a repeated corner, circles; the chapter's box and
+/// pentagon; random polygons), odd lengths, and margins from none through
+/// ones that make most pairs speculative to ones the functions count as 0
+/// (negative, NaN, infinite).
+#[test]
+fn batch_manifolds_for_every_margin_and_length() {
+    let (shapes, pairs) = random_batch(4000, 0x51d);
+    let chapter = workloads::chapter(3000, 7);
+    let polygons = workloads::random_polygons(3000, 8);
+    let mut checked = 0;
+    for (shapes, pairs) in [
+        (&shapes, &pairs),
+        (&chapter.shapes, &chapter.pairs),
+        (&polygons.shapes, &polygons.pairs),
+    ] {
+        for margin in [
+            0.0,
+            1e-6,
+            0.05,
+            0.5,
+            3.0,
+            1e9,
+            -1.0,
+            f32::NAN,
+            f32::INFINITY,
+        ] {
+            for n in [0, 1, 7, 9, 15, 17, 333, pairs.len()] {
+                let pairs = &pairs[..n.min(pairs.len())];
+                let want: Vec<_> = pairs
+                    .iter()
+                    .map(|p| manifold_one(shapes, p, margin))
+                    .collect();
+                let mut got = vec![];
+                batch::manifolds(shapes, pairs, margin, &mut got).unwrap();
+                assert_eq!(got, want, "margin {margin}, {n} pairs");
+                checked += got.len();
+                #[cfg(feature = "parallel")]
+                {
+                    batch::manifolds_par(shapes, pairs, margin, &mut got).unwrap();
+                    assert_eq!(got, want, "on all cores: margin {margin}, {n} pairs");
+                }
+            }
+        }
+    }
+    assert!(checked > 50_000, "{checked}");
+}
