@@ -1,5 +1,5 @@
 //! A polygon as the manifold functions see it: its corners measured from
-//! one origin (A's center, so that shapes far from the world's origin keep
+//! one origin (A's first corner, so that shapes far from the world's origin keep
 //! their small distances exact), and its edges' outward unit normals,
 //! whichever way its corners wind.
 //!
@@ -179,7 +179,10 @@ impl Outline for Small {
 
     #[inline]
     fn unit_normal(&self, i: usize) -> Vec2 {
-        Vec2::new(self.nx[i / 4][i % 4], self.ny[i / 4][i % 4])
+        // Through arrays: indexing a `Vec4` by a lane number known only
+        // at run time is a branch per lane.
+        let (b, k) = (i / 4, i % 4);
+        Vec2::new(self.nx[b].to_array()[k], self.ny[b].to_array()[k])
     }
 
     /// Four edges at once, each block's least compared with the best so
