@@ -103,14 +103,14 @@ impl Side {
 }
 
 /// The best answer so far in every lane: its push (negative: minus a
-/// gap's width), its axis in A's frame, and the two ways out along it
-/// (which of them is shorter says the push's direction).
+/// gap's width), its axis in A's frame, and how much shorter the way out
+/// forward is than the way back (negative when forward is the shorter:
+/// the push's direction).
 struct Best<S> {
     push: S,
     axis_x: S,
     axis_y: S,
-    forward: S,
-    backward: S,
+    lead: S,
 }
 
 impl<S: Simd> Best<S> {
@@ -122,8 +122,7 @@ impl<S: Simd> Best<S> {
             push: endless,
             axis_x: S::splat(0.0),
             axis_y: S::splat(0.0),
-            forward: endless,
-            backward: endless,
+            lead: S::splat(0.0),
         }
     }
 
@@ -145,8 +144,11 @@ impl<S: Simd> Best<S> {
         let push = forward.min(backward);
         self.axis_x = push.lt_open_select(self.push, nx, self.axis_x);
         self.axis_y = push.lt_open_select(self.push, ny, self.axis_y);
-        self.forward = push.lt_open_select(self.push, forward, self.forward);
-        self.backward = push.lt_open_select(self.push, backward, self.backward);
+        // One select for the direction: forward is the shorter way exactly
+        // when `forward - backward` is negative (a difference of two
+        // different finite numbers is never 0).
+        let lead = forward.sub(backward);
+        self.lead = push.lt_open_select(self.push, lead, self.lead);
         self.push = push.lt_open_select(self.push, push, self.push);
     }
 
@@ -158,8 +160,8 @@ impl<S: Simd> Best<S> {
     fn write<K: Sink>(&self, cos: S, sin: S, flip: bool, n: usize, sink: &mut K) {
         let (plus, minus) = if flip { (-1.0, 1.0) } else { (1.0, -1.0) };
         let f = self
-            .forward
-            .lt_select(self.backward, S::splat(plus), S::splat(minus));
+            .lead
+            .lt_select(S::splat(0.0), S::splat(plus), S::splat(minus));
         let (ax, ay) = (self.axis_x.mul(f), self.axis_y.mul(f));
         let wx = cos.mul(ax).sub(sin.mul(ay));
         let wy = sin.mul(ax).add(cos.mul(ay));
