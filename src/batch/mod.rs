@@ -13,23 +13,26 @@
 //! - The geometry is done once. Each polygon's own axes (edge normals,
 //!   with parallel ones removed: a box has 2, not 4) and its own shadows on
 //!   them are prepared in its own frame, per batch or once for all batches
-//!   with a [`ShapeTable`]. A pair is tested in A's frame, as Box2D's
-//!   `b2CollidePolygons` does: only B's corners and axes are turned, once,
-//!   and A's shadows on its own axes are already known.
+//!   with a [`ShapeTable`]. A pair is tested in one polygon's frame, as
+//!   Box2D's `b2CollidePolygons` works in A's: only the other's corners
+//!   and axes are turned, once, and the home polygon's shadows on its own
+//!   axes are already known. The home is whichever of the two costs fewer
+//!   turns (a box against a pentagon runs in the pentagon's frame).
 //! - One pair per SIMD lane, structure of arrays: 16 pairs at once with
 //!   AVX-512, 8 with AVX2+FMA, 4 with SSE2 or NEON, chosen at run time
 //!   ([`Isa::best`]). Every axis is tried in every lane (no branch per
-//!   pair); one running minimum of a key per lane, in which any gap ranks
-//!   before any push and an earlier gap before a later one, gives the
-//!   first gap or else the shortest push.
+//!   pair); a lane's best is replaced by an axis whose push is strictly
+//!   less only while the best is not yet a gap, which gives the first gap
+//!   or else the shortest push.
 //! - Pairs are grouped before they meet the lanes, as bepuphysics2's
 //!   `CollisionBatcher` buckets pairs by shape types: a window of a few
 //!   thousand pairs (small enough to stay in the core's caches) is sorted
 //!   by kind (polygon–polygon, polygon–circle, circle–polygon,
 //!   circle–circle) and by the polygons' corner counts, so that a register
 //!   never mixes kinds nor pads a triangle to an octagon; the results are
-//!   put back in the caller's order. A window all of one bucket (a batch of
-//!   one shape pair, or sorted beforehand) is run as it is.
+//!   put back in the caller's order. A window's leading run of one shape
+//!   pair (all of it, for a batch of one shape pair at many poses) is run
+//!   as it is read, with no sorting.
 //! - Each polygon is laid out as six padded rows (axes, own shadows,
 //!   corners; 8 numbers each, the last repeated), so that a
 //!   register's shapes are a few contiguous loads and a transpose, and a
