@@ -152,6 +152,19 @@ impl<S: Simd> Best<S> {
         self.push = push.lt_open_select(self.push, push, self.push);
     }
 
+    /// [`Best::axis`] for an axis of one polygon's own: `own` is that
+    /// polygon's shadow on it, `theirs` the other's, and `owner_is_a`
+    /// says which of them is A.
+    #[inline(always)]
+    fn owned_axis(&mut self, nx: S, ny: S, own: (S, S), theirs: (S, S), owner_is_a: bool) {
+        let ((a_min, a_max), (b_min, b_max)) = if owner_is_a {
+            (own, theirs)
+        } else {
+            (theirs, own)
+        };
+        self.axis(nx, ny, a_min, a_max, b_min, b_max);
+    }
+
     /// Puts the first `n` lanes into `sink`, the axis pointing the way A
     /// must move (`+axis` when forward is the shorter way, so from B
     /// towards A for a gap) and turned into the world by A's turn (`cos`,
@@ -295,16 +308,23 @@ impl<S: Simd> Placing<S> {
         let ((sin_h, cos_h), (sin_w, cos_w)) = (home, away);
         let cos = cos_h.madd(cos_w, sin_h.mul(sin_w));
         let sin = cos_h.madd(sin_w, sin_h.mul(cos_w).neg());
-        // The offset between the origins, turned back by the home angle.
-        let (dx, dy) = (away_at.0.sub(home_at.0), away_at.1.sub(home_at.1));
+        let (off_x, off_y) = seen_from((sin_h, cos_h), home_at, away_at);
         Placing {
             cos,
             sin,
             minus_sin: sin.neg(),
-            off_x: cos_h.madd(dx, sin_h.mul(dy)),
-            off_y: cos_h.madd(dy, sin_h.mul(dx).neg()),
+            off_x,
+            off_y,
         }
     }
+}
+
+/// Where `point` lies in the frame of a shape at `origin` turned by
+/// (`sin`, `cos`): the offset between them turned back by that angle.
+#[inline(always)]
+fn seen_from<S: Simd>((sin, cos): (S, S), origin: (S, S), point: (S, S)) -> (S, S) {
+    let (dx, dy) = (point.0.sub(origin.0), point.1.sub(origin.1));
+    (cos.madd(dx, sin.mul(dy)), cos.madd(dy, sin.mul(dx).neg()))
 }
 
 /// The home polygon's axes, as they are: its own shadows on them against
@@ -331,12 +351,8 @@ fn home_axes<S: Simd>(
     for i in 0..axes {
         let (nx, ny) = (S::load(&home.axis_x[i]), S::load(&home.axis_y[i]));
         let (lo, hi) = shadow(nx, ny, &cx, &cy, corners);
-        let (own_min, own_max) = (S::load(&home.own_min[i]), S::load(&home.own_max[i]));
-        if home_is_a {
-            best.axis(nx, ny, own_min, own_max, lo, hi);
-        } else {
-            best.axis(nx, ny, lo, hi, own_min, own_max);
-        }
+        let own = (S::load(&home.own_min[i]), S::load(&home.own_max[i]));
+        best.owned_axis(nx, ny, own, (lo, hi), home_is_a);
     }
 }
 
@@ -365,12 +381,8 @@ fn away_axes<S: Simd>(
         let nx = at.cos.madd(bx, at.minus_sin.mul(by));
         let ny = at.sin.madd(bx, at.cos.mul(by));
         let (lo, hi) = shadow(nx, ny, &cx, &cy, corners);
-        let (own_min, own_max) = (S::load(&away.own_min[k]), S::load(&away.own_max[k]));
-        if away_is_a {
-            best.axis(nx, ny, own_min, own_max, lo, hi);
-        } else {
-            best.axis(nx, ny, lo, hi, own_min, own_max);
-        }
+        let own = (S::load(&away.own_min[k]), S::load(&away.own_max[k]));
+        best.owned_axis(nx, ny, own, (lo, hi), away_is_a);
     }
 }
 
@@ -403,9 +415,7 @@ pub(crate) fn polygon_circle<S: Simd, K: Sink>(
 ) {
     let (sin_a, cos_a) = sin_cos(p.a_angle);
     // The circle's center in A's frame.
-    let (dx, dy) = (p.b_x.sub(p.a_x), p.b_y.sub(p.a_y));
-    let center_x = cos_a.madd(dx, sin_a.mul(dy));
-    let center_y = cos_a.madd(dy, sin_a.mul(dx).neg());
+    let (center_x, center_y) = seen_from((sin_a, cos_a), (p.a_x, p.a_y), (p.b_x, p.b_y));
     let mut best = Best::new();
     for i in 0..counts.a_axes {
         let (nx, ny) = (S::load(&a.axis_x[i]), S::load(&a.axis_y[i]));
@@ -435,13 +445,7 @@ pub(crate) fn polygon_circle<S: Simd, K: Sink>(
     let zero = S::splat(0.0);
     let ux = none.lt_select(half, ux, zero);
     let uy = none.lt_select(half, uy, zero);
-    let mut lo = S::splat(f32::INFINITY);
-    let mut hi = S::splat(f32::NEG_INFINITY);
-    for j in 0..counts.a_corners {
-        let d = ux.madd(corner_x[j], uy.mul(corner_y[j]));
-        lo = lo.min(d);
-        hi = hi.max(d);
-    }
+    let (lo, hi) = shadow(ux, uy, &corner_x, &corner_y, counts.a_corners);
     let d = ux.madd(center_x, uy.mul(center_y));
     let lo = none.lt_select(half, lo, S::splat(f32::NEG_INFINITY));
     let hi = none.lt_select(half, hi, S::splat(f32::INFINITY));

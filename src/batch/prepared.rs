@@ -92,15 +92,6 @@ pub(crate) enum ShapeKind {
     BigPolygon = 2,
 }
 
-impl ShapeKind {
-    /// This kind's own bit, so that the kinds of a chunk's lanes can be
-    /// gathered by OR-ing them, with no branch per lane.
-    #[inline(always)]
-    pub(crate) fn bit(self) -> u8 {
-        1 << self as u8
-    }
-}
-
 /// What the chunk walker needs to know of a shape, packed small so that
 /// sorting a chunk's lanes by kind reads one short array.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
