@@ -13,9 +13,19 @@ use workloads::{Rng, check_result, reach};
 /// A batch engine under test.
 type Engine = Box<dyn Fn(&[Shape], &[Pair], &mut Vec<SatResult>) -> Result<(), BatchError>>;
 
+/// A [`ShapeTable`] engine, the table made for the call: `out` is cleared
+/// first, as `collide` clears it, so that a refused table leaves it empty.
+fn on_table(
+    run: impl Fn(&ShapeTable, &[Pair], &mut Vec<SatResult>) -> Result<(), BatchError> + 'static,
+) -> Engine {
+    Box::new(move |s, p, o| {
+        o.clear();
+        run(&ShapeTable::new(s)?, p, o)
+    })
+}
+
 /// Every engine: each instruction set, then the parallel one; and the
-/// same through a [`ShapeTable`] (made for the call here: `out` is cleared
-/// first, as `collide` clears it, so that a refused table leaves it empty).
+/// same through a [`ShapeTable`] ([`on_table`]).
 fn engines() -> Vec<(String, Engine)> {
     let mut list: Vec<(String, Engine)> = Vec::new();
     for isa in Isa::available() {
@@ -25,29 +35,17 @@ fn engines() -> Vec<(String, Engine)> {
         ));
         list.push((
             format!("ShapeTable {}", isa.name()),
-            Box::new(move |s, p, o| {
-                o.clear();
-                ShapeTable::new(s)?.collide_with(isa, p, o)
-            }),
+            on_table(move |t, p, o| t.collide_with(isa, p, o)),
         ));
     }
     list.push(("collide".into(), Box::new(batch::collide)));
-    list.push((
-        "ShapeTable collide".into(),
-        Box::new(|s, p, o| {
-            o.clear();
-            ShapeTable::new(s)?.collide(p, o)
-        }),
-    ));
+    list.push(("ShapeTable collide".into(), on_table(ShapeTable::collide)));
     #[cfg(feature = "parallel")]
     {
         list.push(("collide_par".into(), Box::new(batch::collide_par)));
         list.push((
             "ShapeTable collide_par".into(),
-            Box::new(|s, p, o| {
-                o.clear();
-                ShapeTable::new(s)?.collide_par(p, o)
-            }),
+            on_table(ShapeTable::collide_par),
         ));
     }
     list
