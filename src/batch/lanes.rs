@@ -145,6 +145,37 @@ pub(crate) trait Simd: Copy {
     fn write_results(slots: &mut [MaybeUninit<SatResult>], n: usize, x: Self, y: Self, push: Self) {
         write_lanes(slots, n, x, y, push);
     }
+
+    /// Writes lane `l`'s result, as [`result`] makes it, to slot `at[l]`
+    /// of `slots`, for each of `at` (at most [`Simd::LANES`]): a bucket's
+    /// register put straight into its pairs' places. Here lane by lane;
+    /// the x86 sets store each result whole from the transpose that
+    /// [`Simd::write_results`] makes, when the register is full.
+    #[inline(always)]
+    fn write_results_at(
+        slots: &mut [MaybeUninit<SatResult>],
+        at: &[u16],
+        x: Self,
+        y: Self,
+        push: Self,
+    ) {
+        write_lanes_at(slots, at, x, y, push);
+    }
+}
+
+/// [`Simd::write_results_at`] lane by lane, through arrays.
+#[inline(always)]
+pub(crate) fn write_lanes_at<S: Simd>(
+    slots: &mut [MaybeUninit<SatResult>],
+    at: &[u16],
+    x: S,
+    y: S,
+    push: S,
+) {
+    let result = lane_results(x, y, push);
+    for (l, &i) in at.iter().enumerate() {
+        slots[i as usize].write(result(l));
+    }
 }
 
 /// [`Simd::write_results`] lane by lane, through arrays.

@@ -241,7 +241,7 @@ fn same_shapes<S: Simd>(
                 first
             }
         };
-        if !run_lanes::<S>(table, plan, lanes, chunk, sides, &mut Cursor(out)) {
+        if !run_lanes::<S, _>(table, plan, lanes, chunk, sides, &mut Cursor(out)) {
             return None;
         }
         done += chunk.len();
@@ -265,28 +265,24 @@ fn bucket_chunks<S: Simd>(
 ) -> bool {
     let plan = bucket_plan(bucket);
     let mut gathered = [Pair::default(); MAX_LANES];
-    let mut results = [MaybeUninit::<SatResult>::uninit(); MAX_LANES];
     for numbers in order.chunks(S::LANES) {
         let n = numbers.len();
-        for (l, lane) in gathered.iter_mut().enumerate().take(S::LANES) {
+        if n == S::LANES {
+            for (lane, &i) in gathered.iter_mut().zip(numbers) {
+                *lane = pairs[i as usize];
+            }
+        } else {
             // A short last register repeats its last pair; only the real
             // lanes are written.
-            *lane = pairs[numbers[l.min(n - 1)] as usize];
+            for (l, lane) in gathered.iter_mut().enumerate().take(S::LANES) {
+                *lane = pairs[numbers[l.min(n - 1)] as usize];
+            }
         }
         let lanes = &gathered[..S::LANES];
         fill::<S>(table, plan, lanes, sides);
-        if !run_lanes::<S>(
-            table,
-            plan,
-            lanes,
-            &lanes[..n],
-            sides,
-            &mut Cursor(&mut results),
-        ) {
+        let mut sink = Scatter { slots: out, at: numbers };
+        if !run_lanes::<S, _>(table, plan, lanes, &lanes[..n], sides, &mut sink) {
             return false;
-        }
-        for (&i, r) in numbers.iter().zip(&results) {
-            out[i as usize] = *r;
         }
     }
     true
@@ -373,13 +369,13 @@ fn fill<S: Simd>(table: &Table, plan: Plan, lanes: &[Pair], (side_a, side_b): &m
 /// `sides`, the real lanes' results into `sink`. The poses are checked
 /// here: false at a bad one.
 #[inline(always)]
-fn run_lanes<S: Simd>(
+fn run_lanes<S: Simd, K: Sink>(
     table: &Table,
     plan: Plan,
     lanes: &[Pair],
     real: &[Pair],
     (side_a, side_b): &(Side, Side),
-    sink: &mut Cursor,
+    sink: &mut K,
 ) -> bool {
     let (kind, counts, n) = (plan.kind, plan.counts, real.len());
     match kind {
@@ -482,6 +478,29 @@ impl Sink for Cursor<'_> {
         let slots = std::mem::take(&mut self.0);
         S::write_results(&mut *slots, n, x, y, push);
         self.0 = &mut slots[n..];
+    }
+}
+
+/// Written into the slots a bucket's register's pairs name (`at`, one
+/// per real lane), each once.
+struct Scatter<'a, 'b> {
+    /// The window's results, in its pairs' order.
+    slots: &'a mut [MaybeUninit<SatResult>],
+    /// The register's real pairs' numbers in the window.
+    at: &'b [u16],
+}
+
+impl Sink for Scatter<'_, '_> {
+    #[inline(always)]
+    fn put(&mut self, n: usize, result: impl Fn(usize) -> SatResult) {
+        for (l, &i) in self.at[..n].iter().enumerate() {
+            self.slots[i as usize].write(result(l));
+        }
+    }
+
+    #[inline(always)]
+    fn put_lanes<S: Simd>(&mut self, n: usize, x: S, y: S, push: S) {
+        S::write_results_at(self.slots, &self.at[..n], x, y, push);
     }
 }
 

@@ -12,7 +12,7 @@ use std::mem::{MaybeUninit, offset_of};
 
 use glam::Vec2;
 
-use crate::batch::lanes::{MAX_LANES, Simd, write_lanes};
+use crate::batch::lanes::{MAX_LANES, Simd, write_lanes, write_lanes_at};
 use crate::batch::prepared::LANE_CORNERS as M;
 use crate::batch::{Pair, Pose};
 use crate::sat::SatResult;
@@ -166,23 +166,49 @@ impl Simd for Sse2 {
         let Some(layout) = RESULT_SLOTS.filter(|_| slots.len() >= 4) else {
             return write_lanes(slots, n, x, y, push);
         };
-        // SAFETY: register operations, and 4 stores of 16 bytes inside
-        // `slots` (room for 4 results, checked above); each slot then holds
-        // a whole `SatResult` (see `transpose_results`).
-        unsafe {
-            let depth = _mm_andnot_ps(_mm_set1_ps(-0.0), push.0);
-            let overlap = _mm_cmpge_ps(push.0, _mm_setzero_ps());
-            let flag = _mm_and_ps(overlap, _mm_castsi128_ps(_mm_set1_epi32(1)));
-            let mut v = [flag; 4];
-            v[layout[0]] = x.0;
-            v[layout[1]] = y.0;
-            v[layout[2]] = depth;
-            v[layout[3]] = flag;
-            let dst = slots.as_mut_ptr().cast::<f32>();
-            for (k, r) in transpose4(v).into_iter().enumerate() {
-                _mm_storeu_ps(dst.add(4 * k), r);
-            }
+        let dst = slots.as_mut_ptr().cast::<f32>();
+        for (k, r) in sse2_results(layout, x, y, push).into_iter().enumerate() {
+            // SAFETY: 4 stores of 16 bytes inside `slots` (room for 4
+            // results, checked above); each slot then holds a whole
+            // `SatResult` (see `transpose_results`).
+            unsafe { _mm_storeu_ps(dst.add(4 * k), r) };
         }
+    }
+    #[inline(always)]
+    fn write_results_at(
+        slots: &mut [MaybeUninit<SatResult>],
+        at: &[u16],
+        x: Self,
+        y: Self,
+        push: Self,
+    ) {
+        let Some(layout) = RESULT_SLOTS.filter(|_| at.len() == 4) else {
+            return write_lanes_at(slots, at, x, y, push);
+        };
+        for (r, &i) in sse2_results(layout, x, y, push).into_iter().zip(at) {
+            let slot = &mut slots[i as usize];
+            // SAFETY: one store of 16 bytes, a whole `SatResult`, into
+            // the slot (see `transpose_results`).
+            unsafe { _mm_storeu_ps(std::ptr::from_mut(slot).cast::<f32>(), r) };
+        }
+    }
+}
+
+/// SSE2's 4 lanes as 4 whole results, one per register, laid out as
+/// `layout` says (see `transpose_results`).
+#[inline(always)]
+fn sse2_results(layout: [usize; 4], x: Sse2, y: Sse2, push: Sse2) -> [__m128; 4] {
+    // SAFETY: SSE2 is part of x86-64; register operations only.
+    unsafe {
+        let depth = _mm_andnot_ps(_mm_set1_ps(-0.0), push.0);
+        let overlap = _mm_cmpge_ps(push.0, _mm_setzero_ps());
+        let flag = _mm_and_ps(overlap, _mm_castsi128_ps(_mm_set1_epi32(1)));
+        let mut v = [flag; 4];
+        v[layout[0]] = x.0;
+        v[layout[1]] = y.0;
+        v[layout[2]] = depth;
+        v[layout[3]] = flag;
+        transpose4(v)
     }
 }
 
@@ -330,41 +356,75 @@ impl Simd for Avx2 {
         let Some(layout) = RESULT_SLOTS.filter(|_| slots.len() >= 8) else {
             return write_lanes(slots, n, x, y, push);
         };
-        // SAFETY: register operations, and 4 stores of 32 bytes inside
-        // `slots` (room for 8 results, checked above); each slot then holds
-        // a whole `SatResult` (see `transpose_results`).
+        let r = avx2_results(layout, x, y, push);
+        // SAFETY: 4 stores of 32 bytes inside `slots` (room for 8
+        // results, checked above); each slot then holds a whole `SatResult`
+        // (see `transpose_results`).
         unsafe {
-            let depth = _mm256_andnot_ps(_mm256_set1_ps(-0.0), push.0);
-            let overlap = _mm256_cmp_ps::<_CMP_GE_OQ>(push.0, _mm256_setzero_ps());
-            let flag = _mm256_and_ps(overlap, _mm256_castsi256_ps(_mm256_set1_epi32(1)));
-            let mut v = [flag; 4];
-            v[layout[0]] = x.0;
-            v[layout[1]] = y.0;
-            v[layout[2]] = depth;
-            v[layout[3]] = flag;
-            // Results k and k + 4 in the halves of r[k].
-            let (t0, t1) = (
-                _mm256_unpacklo_ps(v[0], v[1]),
-                _mm256_unpackhi_ps(v[0], v[1]),
-            );
-            let (t2, t3) = (
-                _mm256_unpacklo_ps(v[2], v[3]),
-                _mm256_unpackhi_ps(v[2], v[3]),
-            );
-            let (t0, t1) = (_mm256_castps_pd(t0), _mm256_castps_pd(t1));
-            let (t2, t3) = (_mm256_castps_pd(t2), _mm256_castps_pd(t3));
-            let r = [
-                _mm256_castpd_ps(_mm256_unpacklo_pd(t0, t2)),
-                _mm256_castpd_ps(_mm256_unpackhi_pd(t0, t2)),
-                _mm256_castpd_ps(_mm256_unpacklo_pd(t1, t3)),
-                _mm256_castpd_ps(_mm256_unpackhi_pd(t1, t3)),
-            ];
             let dst = slots.as_mut_ptr().cast::<f32>();
             _mm256_storeu_ps(dst, _mm256_permute2f128_ps::<0x20>(r[0], r[1]));
             _mm256_storeu_ps(dst.add(8), _mm256_permute2f128_ps::<0x20>(r[2], r[3]));
             _mm256_storeu_ps(dst.add(16), _mm256_permute2f128_ps::<0x31>(r[0], r[1]));
             _mm256_storeu_ps(dst.add(24), _mm256_permute2f128_ps::<0x31>(r[2], r[3]));
         }
+    }
+    #[inline(always)]
+    fn write_results_at(
+        slots: &mut [MaybeUninit<SatResult>],
+        at: &[u16],
+        x: Self,
+        y: Self,
+        push: Self,
+    ) {
+        let Some(layout) = RESULT_SLOTS.filter(|_| at.len() == 8) else {
+            return write_lanes_at(slots, at, x, y, push);
+        };
+        let r = avx2_results(layout, x, y, push);
+        for (k, &r) in r.iter().enumerate() {
+            // Results k and k + 4, each 16 bytes (a whole `SatResult`, see
+            // `transpose_results`) stored into its slot.
+            let lo = std::ptr::from_mut(&mut slots[at[k] as usize]).cast::<f32>();
+            // SAFETY: register operations, and one store of 16 bytes into
+            // a slot.
+            unsafe { _mm_storeu_ps(lo, _mm256_castps256_ps128(r)) };
+            let hi = std::ptr::from_mut(&mut slots[at[k + 4] as usize]).cast::<f32>();
+            // SAFETY: as above.
+            unsafe { _mm_storeu_ps(hi, _mm256_extractf128_ps::<1>(r)) };
+        }
+    }
+}
+
+/// AVX2's 8 lanes as 8 whole results (see `transpose_results`): register
+/// `k` holds result `k` in its low half and result `k + 4` in its high.
+#[inline(always)]
+fn avx2_results(layout: [usize; 4], x: Avx2, y: Avx2, push: Avx2) -> [__m256; 4] {
+    // SAFETY: only reached from the AVX2 and AVX-512 kernels, compiled
+    // with AVX2 and run after the CPU check; register operations only.
+    unsafe {
+        let depth = _mm256_andnot_ps(_mm256_set1_ps(-0.0), push.0);
+        let overlap = _mm256_cmp_ps::<_CMP_GE_OQ>(push.0, _mm256_setzero_ps());
+        let flag = _mm256_and_ps(overlap, _mm256_castsi256_ps(_mm256_set1_epi32(1)));
+        let mut v = [flag; 4];
+        v[layout[0]] = x.0;
+        v[layout[1]] = y.0;
+        v[layout[2]] = depth;
+        v[layout[3]] = flag;
+        let (t0, t1) = (
+            _mm256_unpacklo_ps(v[0], v[1]),
+            _mm256_unpackhi_ps(v[0], v[1]),
+        );
+        let (t2, t3) = (
+            _mm256_unpacklo_ps(v[2], v[3]),
+            _mm256_unpackhi_ps(v[2], v[3]),
+        );
+        let (t0, t1) = (_mm256_castps_pd(t0), _mm256_castps_pd(t1));
+        let (t2, t3) = (_mm256_castps_pd(t2), _mm256_castps_pd(t3));
+        [
+            _mm256_castpd_ps(_mm256_unpacklo_pd(t0, t2)),
+            _mm256_castpd_ps(_mm256_unpackhi_pd(t0, t2)),
+            _mm256_castpd_ps(_mm256_unpacklo_pd(t1, t3)),
+            _mm256_castpd_ps(_mm256_unpackhi_pd(t1, t3)),
+        ]
     }
 }
 
