@@ -32,6 +32,25 @@ use crate::sat::MAX_COORDINATE;
 /// One number for every lane.
 type Row = [f32; MAX_LANES];
 
+/// Calls `$f::<.., N>`, a kernel step generic over its corner count `N`,
+/// with `N` the count `$corners` at run time: the corner loops then have
+/// fixed lengths, which LLVM unrolls with no test after each corner (two
+/// instructions of six, before). Fewer than 3 corners run as 3: a
+/// lane's rows past its own corners repeat its last, and a transposed
+/// half always has 4 rows (see `Side::fill`).
+macro_rules! by_corners {
+    ($corners:expr, $f:ident::<$($g:ty),*>($($arg:expr),* $(,)?)) => {
+        match $corners {
+            0..=3 => $f::<$($g,)* 3>($($arg),*),
+            4 => $f::<$($g,)* 4>($($arg),*),
+            5 => $f::<$($g,)* 5>($($arg),*),
+            6 => $f::<$($g,)* 6>($($arg),*),
+            7 => $f::<$($g,)* 7>($($arg),*),
+            _ => $f::<$($g,)* { M }>($($arg),*),
+        }
+    };
+}
+
 /// One side (A or B) of every lane: its polygon's axes, own shadows and
 /// corners, in its own frame, padded to [`LANE_CORNERS`] (`M`).
 pub(crate) struct Side {
@@ -272,8 +291,8 @@ pub(crate) fn polygons<S: Simd, K: Sink>(
             (sin_a, cos_a),
             (p.a_x, p.a_y),
         );
-        away_axes(&mut best, a, a_axes, b, b_corners, &away, true);
-        home_axes(&mut best, b, b_axes, a, a_corners, &away, false);
+        by_corners!(b_corners, away_axes::<S>(&mut best, a, a_axes, b, &away, true));
+        by_corners!(a_corners, home_axes::<S>(&mut best, b, b_axes, a, &away, false));
         best.write(cos_b, sin_b, false, n, sink);
     } else {
         let away = Placing::new(
@@ -282,8 +301,8 @@ pub(crate) fn polygons<S: Simd, K: Sink>(
             (sin_b, cos_b),
             (p.b_x, p.b_y),
         );
-        home_axes(&mut best, a, a_axes, b, b_corners, &away, true);
-        away_axes(&mut best, b, b_axes, a, a_corners, &away, false);
+        by_corners!(b_corners, home_axes::<S>(&mut best, a, a_axes, b, &away, true));
+        by_corners!(a_corners, away_axes::<S>(&mut best, b, b_axes, a, &away, false));
         best.write(cos_a, sin_a, false, n, sink);
     }
 }
@@ -328,51 +347,49 @@ fn seen_from<S: Simd>((sin, cos): (S, S), origin: (S, S), point: (S, S)) -> (S, 
 }
 
 /// The home polygon's axes, as they are: its own shadows on them against
-/// the away polygon's corners placed in the home frame. `home_is_a` says
-/// which shadow is A's.
+/// the away polygon's `N` corners placed in the home frame. `home_is_a`
+/// says which shadow is A's.
 #[inline(always)]
-fn home_axes<S: Simd>(
+fn home_axes<S: Simd, const N: usize>(
     best: &mut Best<S>,
     home: &Side,
     axes: usize,
     away: &Side,
-    corners: usize,
     at: &Placing<S>,
     home_is_a: bool,
 ) {
     // The away corners in the home frame, once for all of its axes.
     let mut cx = [S::splat(0.0); M];
     let mut cy = [S::splat(0.0); M];
-    for j in 0..corners {
+    for j in 0..N {
         let (x, y) = (S::load(&away.corner_x[j]), S::load(&away.corner_y[j]));
         cx[j] = at.cos.madd(x, at.minus_sin.madd(y, at.off_x));
         cy[j] = at.sin.madd(x, at.cos.madd(y, at.off_y));
     }
     for i in 0..axes {
         let (nx, ny) = (S::load(&home.axis_x[i]), S::load(&home.axis_y[i]));
-        let (lo, hi) = shadow(nx, ny, &cx, &cy, corners);
+        let (lo, hi) = shadow::<S, N>(nx, ny, &cx, &cy);
         let own = (S::load(&home.own_min[i]), S::load(&home.own_max[i]));
         best.owned_axis(nx, ny, own, (lo, hi), home_is_a);
     }
 }
 
 /// The away polygon's axes, turned into the home frame: its own shadows
-/// on them against the home polygon's corners seen from the away origin,
-/// so that both shadows are measured from that origin and its own need no
-/// moving. `away_is_a` says which shadow is A's.
+/// on them against the home polygon's `N` corners seen from the away
+/// origin, so that both shadows are measured from that origin and its own
+/// need no moving. `away_is_a` says which shadow is A's.
 #[inline(always)]
-fn away_axes<S: Simd>(
+fn away_axes<S: Simd, const N: usize>(
     best: &mut Best<S>,
     away: &Side,
     axes: usize,
     home: &Side,
-    corners: usize,
     at: &Placing<S>,
     away_is_a: bool,
 ) {
     let mut cx = [S::splat(0.0); M];
     let mut cy = [S::splat(0.0); M];
-    for j in 0..corners {
+    for j in 0..N {
         cx[j] = S::load(&home.corner_x[j]).sub(at.off_x);
         cy[j] = S::load(&home.corner_y[j]).sub(at.off_y);
     }
@@ -380,19 +397,19 @@ fn away_axes<S: Simd>(
         let (bx, by) = (S::load(&away.axis_x[k]), S::load(&away.axis_y[k]));
         let nx = at.cos.madd(bx, at.minus_sin.mul(by));
         let ny = at.sin.madd(bx, at.cos.mul(by));
-        let (lo, hi) = shadow(nx, ny, &cx, &cy, corners);
+        let (lo, hi) = shadow::<S, N>(nx, ny, &cx, &cy);
         let own = (S::load(&away.own_min[k]), S::load(&away.own_max[k]));
         best.owned_axis(nx, ny, own, (lo, hi), away_is_a);
     }
 }
 
-/// The shadow of the first `corners` corners (`cx`, `cy`) on the axis
-/// (`nx`, `ny`): where it begins and ends.
+/// The shadow of the first `N` (at least 1) corners (`cx`, `cy`) on the
+/// axis (`nx`, `ny`): where it begins and ends.
 #[inline(always)]
-fn shadow<S: Simd>(nx: S, ny: S, cx: &[S; M], cy: &[S; M], corners: usize) -> (S, S) {
-    let mut lo = S::splat(f32::INFINITY);
-    let mut hi = S::splat(f32::NEG_INFINITY);
-    for j in 0..corners {
+fn shadow<S: Simd, const N: usize>(nx: S, ny: S, cx: &[S; M], cy: &[S; M]) -> (S, S) {
+    let first = nx.madd(cx[0], ny.mul(cy[0]));
+    let (mut lo, mut hi) = (first, first);
+    for j in 1..N {
         let d = nx.madd(cx[j], ny.mul(cy[j]));
         lo = lo.min(d);
         hi = hi.max(d);
@@ -413,11 +430,28 @@ pub(crate) fn polygon_circle<S: Simd, K: Sink>(
     n: usize,
     sink: &mut K,
 ) {
+    by_corners!(
+        counts.a_corners,
+        polygon_circle_n::<S, K>(a, counts.a_axes, r, p, flip, n, sink)
+    );
+}
+
+/// [`polygon_circle`] for a polygon of `N` corners and `axes` axes.
+#[inline(always)]
+fn polygon_circle_n<S: Simd, K: Sink, const N: usize>(
+    a: &Side,
+    axes: usize,
+    r: S,
+    p: &Poses<S>,
+    flip: bool,
+    n: usize,
+    sink: &mut K,
+) {
     let (sin_a, cos_a) = sin_cos(p.a_angle);
     // The circle's center in A's frame.
     let (center_x, center_y) = seen_from((sin_a, cos_a), (p.a_x, p.a_y), (p.b_x, p.b_y));
     let mut best = Best::new();
-    for i in 0..counts.a_axes {
+    for i in 0..axes {
         let (nx, ny) = (S::load(&a.axis_x[i]), S::load(&a.axis_y[i]));
         let d = nx.madd(center_x, ny.mul(center_y));
         let (own_min, own_max) = (S::load(&a.own_min[i]), S::load(&a.own_max[i]));
@@ -429,7 +463,7 @@ pub(crate) fn polygon_circle<S: Simd, K: Sink>(
     let mut corner_y = [S::splat(0.0); M];
     let mut nearest = S::splat(f32::INFINITY);
     let (mut vx, mut vy) = (S::splat(0.0), S::splat(0.0));
-    for j in 0..counts.a_corners {
+    for j in 0..N {
         corner_x[j] = S::load(&a.corner_x[j]);
         corner_y[j] = S::load(&a.corner_y[j]);
         let (ex, ey) = (center_x.sub(corner_x[j]), center_y.sub(corner_y[j]));
@@ -445,7 +479,7 @@ pub(crate) fn polygon_circle<S: Simd, K: Sink>(
     let zero = S::splat(0.0);
     let ux = none.lt_select(half, ux, zero);
     let uy = none.lt_select(half, uy, zero);
-    let (lo, hi) = shadow(ux, uy, &corner_x, &corner_y, counts.a_corners);
+    let (lo, hi) = shadow::<S, N>(ux, uy, &corner_x, &corner_y);
     let d = ux.madd(center_x, uy.mul(center_y));
     let lo = none.lt_select(half, lo, S::splat(f32::NEG_INFINITY));
     let hi = none.lt_select(half, hi, S::splat(f32::INFINITY));
