@@ -167,22 +167,25 @@ fn window<S: Simd>(
     if lists.is_empty() {
         lists.resize(BUCKETS * STRIDE, 0);
     }
-    let mut count = [0u16; BUCKETS];
+    // One count for every value of a bucket's byte, so that counting
+    // needs no bounds check.
+    let mut count = [0u16; 256];
     scratch.results.resize(pairs.len(), MaybeUninit::uninit());
     for (i, p) in pairs.iter().enumerate() {
         let (a, b) = (p.a as usize, p.b as usize);
         if (a >= len) | (b >= len) {
             return false;
         }
-        let k = info[a].bucket(info[b]) as usize;
-        lists[k * STRIDE + count[k] as usize] = i as u16;
-        count[k] += 1;
+        let k = info[a].bucket(info[b]);
+        let c = &mut count[usize::from(k)];
+        lists[usize::from(k) * STRIDE + usize::from(*c)] = i as u16;
+        *c += 1;
     }
     // Bucket by bucket, so that no register mixes two. The lists hold
     // every pair's number once, so every slot is written once.
     let results = &mut scratch.results;
     let mut written = 0;
-    for (bucket, &n) in count.iter().enumerate() {
+    for (bucket, &n) in count[..BUCKETS].iter().enumerate() {
         let n = n as usize;
         if n > 0 {
             let order = &lists[bucket * STRIDE..bucket * STRIDE + n];
