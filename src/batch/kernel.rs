@@ -32,21 +32,30 @@ use crate::sat::MAX_COORDINATE;
 /// One number for every lane.
 type Row = [f32; MAX_LANES];
 
-/// Calls `$f::<.., N>`, a kernel step generic over its corner count `N`,
-/// with `N` the count `$corners` at run time: the corner loops then have
-/// fixed lengths, which LLVM unrolls with no test after each corner (two
-/// instructions of six, before). Fewer than 3 corners run as 3: a
-/// lane's rows past its own corners repeat its last, and a transposed
-/// half always has 4 rows (see `Side::fill`).
+/// Calls `$f::<.., N>(.., corners)`, a kernel step generic over its
+/// corner count, for `$corners` corners at run time. With `$fixed`, `N`
+/// is that count, so the corner loops have fixed lengths, which LLVM
+/// unrolls with no test after each corner (two instructions of six,
+/// before): fewer instructions for a world's batch, whose buckets each have
+/// one count. Fewer than 3 corners run as 3: a lane's rows past its own
+/// corners repeat its last, and a transposed half always has 4 rows (see
+/// `Side::fill`). Without `$fixed`, `N` is [`LANE_CORNERS`] and the
+/// loops stop at `$corners`: one shape pair at many poses keeps its
+/// compact loop (the fixed lengths' larger code measured 8% slower on the
+/// chapter's scene).
 macro_rules! by_corners {
-    ($corners:expr, $f:ident::<$($g:ty),*>($($arg:expr),* $(,)?)) => {
-        match $corners {
-            0..=3 => $f::<$($g,)* 3>($($arg),*),
-            4 => $f::<$($g,)* 4>($($arg),*),
-            5 => $f::<$($g,)* 5>($($arg),*),
-            6 => $f::<$($g,)* 6>($($arg),*),
-            7 => $f::<$($g,)* 7>($($arg),*),
-            _ => $f::<$($g,)* { M }>($($arg),*),
+    ($fixed:expr, $corners:expr, $f:ident::<$($g:ty),*>($($arg:expr),* $(,)?)) => {
+        if !$fixed {
+            $f::<$($g,)* { M }>($($arg,)* $corners)
+        } else {
+            match $corners {
+                0..=3 => $f::<$($g,)* 3>($($arg,)* 3),
+                4 => $f::<$($g,)* 4>($($arg,)* 4),
+                5 => $f::<$($g,)* 5>($($arg,)* 5),
+                6 => $f::<$($g,)* 6>($($arg,)* 6),
+                7 => $f::<$($g,)* 7>($($arg,)* 7),
+                _ => $f::<$($g,)* { M }>($($arg,)* M),
+            }
         }
     };
 }
@@ -264,13 +273,15 @@ pub(crate) struct Counts {
 /// operations, the away polygon's corners and axes being turned (4 each)
 /// and the home one's corners only moved (2 each). So a box against a
 /// pentagon runs in the pentagon's frame. The order of the axes, and so
-/// the answer, is the same in either frame.
+/// the answer, is the same in either frame. `fixed`: the corner loops'
+/// lengths are compiled in (see [`by_corners`]).
 #[inline(always)]
 pub(crate) fn polygons<S: Simd, K: Sink>(
     a: &Side,
     b: &Side,
     counts: Counts,
     p: &Poses<S>,
+    fixed: bool,
     n: usize,
     sink: &mut K,
 ) {
@@ -291,8 +302,8 @@ pub(crate) fn polygons<S: Simd, K: Sink>(
             (sin_a, cos_a),
             (p.a_x, p.a_y),
         );
-        by_corners!(b_corners, away_axes::<S>(&mut best, a, a_axes, b, &away, true));
-        by_corners!(a_corners, home_axes::<S>(&mut best, b, b_axes, a, &away, false));
+        by_corners!(fixed, b_corners, away_axes::<S>(&mut best, a, a_axes, b, &away, true));
+        by_corners!(fixed, a_corners, home_axes::<S>(&mut best, b, b_axes, a, &away, false));
         best.write(cos_b, sin_b, false, n, sink);
     } else {
         let away = Placing::new(
@@ -301,8 +312,8 @@ pub(crate) fn polygons<S: Simd, K: Sink>(
             (sin_b, cos_b),
             (p.b_x, p.b_y),
         );
-        by_corners!(b_corners, home_axes::<S>(&mut best, a, a_axes, b, &away, true));
-        by_corners!(a_corners, away_axes::<S>(&mut best, b, b_axes, a, &away, false));
+        by_corners!(fixed, b_corners, home_axes::<S>(&mut best, a, a_axes, b, &away, true));
+        by_corners!(fixed, a_corners, away_axes::<S>(&mut best, b, b_axes, a, &away, false));
         best.write(cos_a, sin_a, false, n, sink);
     }
 }
@@ -347,8 +358,8 @@ fn seen_from<S: Simd>((sin, cos): (S, S), origin: (S, S), point: (S, S)) -> (S, 
 }
 
 /// The home polygon's axes, as they are: its own shadows on them against
-/// the away polygon's `N` corners placed in the home frame. `home_is_a`
-/// says which shadow is A's.
+/// the away polygon's `corners` (at most `N`) placed in the home frame.
+/// `home_is_a` says which shadow is A's.
 #[inline(always)]
 fn home_axes<S: Simd, const N: usize>(
     best: &mut Best<S>,
@@ -357,27 +368,29 @@ fn home_axes<S: Simd, const N: usize>(
     away: &Side,
     at: &Placing<S>,
     home_is_a: bool,
+    corners: usize,
 ) {
+    let corners = corners.min(N);
     // The away corners in the home frame, once for all of its axes.
     let mut cx = [S::splat(0.0); M];
     let mut cy = [S::splat(0.0); M];
-    for j in 0..N {
+    for j in 0..corners {
         let (x, y) = (S::load(&away.corner_x[j]), S::load(&away.corner_y[j]));
         cx[j] = at.cos.madd(x, at.minus_sin.madd(y, at.off_x));
         cy[j] = at.sin.madd(x, at.cos.madd(y, at.off_y));
     }
     for i in 0..axes {
         let (nx, ny) = (S::load(&home.axis_x[i]), S::load(&home.axis_y[i]));
-        let (lo, hi) = shadow::<S, N>(nx, ny, &cx, &cy);
+        let (lo, hi) = shadow(nx, ny, &cx, &cy, corners);
         let own = (S::load(&home.own_min[i]), S::load(&home.own_max[i]));
         best.owned_axis(nx, ny, own, (lo, hi), home_is_a);
     }
 }
 
 /// The away polygon's axes, turned into the home frame: its own shadows
-/// on them against the home polygon's `N` corners seen from the away
-/// origin, so that both shadows are measured from that origin and its own
-/// need no moving. `away_is_a` says which shadow is A's.
+/// on them against the home polygon's `corners` (at most `N`) seen from
+/// the away origin, so that both shadows are measured from that origin and
+/// its own need no moving. `away_is_a` says which shadow is A's.
 #[inline(always)]
 fn away_axes<S: Simd, const N: usize>(
     best: &mut Best<S>,
@@ -386,10 +399,12 @@ fn away_axes<S: Simd, const N: usize>(
     home: &Side,
     at: &Placing<S>,
     away_is_a: bool,
+    corners: usize,
 ) {
+    let corners = corners.min(N);
     let mut cx = [S::splat(0.0); M];
     let mut cy = [S::splat(0.0); M];
-    for j in 0..N {
+    for j in 0..corners {
         cx[j] = S::load(&home.corner_x[j]).sub(at.off_x);
         cy[j] = S::load(&home.corner_y[j]).sub(at.off_y);
     }
@@ -397,19 +412,19 @@ fn away_axes<S: Simd, const N: usize>(
         let (bx, by) = (S::load(&away.axis_x[k]), S::load(&away.axis_y[k]));
         let nx = at.cos.madd(bx, at.minus_sin.mul(by));
         let ny = at.sin.madd(bx, at.cos.mul(by));
-        let (lo, hi) = shadow::<S, N>(nx, ny, &cx, &cy);
+        let (lo, hi) = shadow(nx, ny, &cx, &cy, corners);
         let own = (S::load(&away.own_min[k]), S::load(&away.own_max[k]));
         best.owned_axis(nx, ny, own, (lo, hi), away_is_a);
     }
 }
 
-/// The shadow of the first `N` (at least 1) corners (`cx`, `cy`) on the
-/// axis (`nx`, `ny`): where it begins and ends.
+/// The shadow of the first `corners` (at least 1) corners (`cx`, `cy`)
+/// on the axis (`nx`, `ny`): where it begins and ends.
 #[inline(always)]
-fn shadow<S: Simd, const N: usize>(nx: S, ny: S, cx: &[S; M], cy: &[S; M]) -> (S, S) {
+fn shadow<S: Simd>(nx: S, ny: S, cx: &[S; M], cy: &[S; M], corners: usize) -> (S, S) {
     let first = nx.madd(cx[0], ny.mul(cy[0]));
     let (mut lo, mut hi) = (first, first);
-    for j in 1..N {
+    for j in 1..corners {
         let d = nx.madd(cx[j], ny.mul(cy[j]));
         lo = lo.min(d);
         hi = hi.max(d);
@@ -426,17 +441,19 @@ pub(crate) fn polygon_circle<S: Simd, K: Sink>(
     counts: Counts,
     r: S,
     p: &Poses<S>,
-    flip: bool,
+    (flip, fixed): (bool, bool),
     n: usize,
     sink: &mut K,
 ) {
     by_corners!(
+        fixed,
         counts.a_corners,
         polygon_circle_n::<S, K>(a, counts.a_axes, r, p, flip, n, sink)
     );
 }
 
-/// [`polygon_circle`] for a polygon of `N` corners and `axes` axes.
+/// [`polygon_circle`] for a polygon of `corners` (at most `N`) corners
+/// and `axes` axes.
 #[inline(always)]
 fn polygon_circle_n<S: Simd, K: Sink, const N: usize>(
     a: &Side,
@@ -446,7 +463,9 @@ fn polygon_circle_n<S: Simd, K: Sink, const N: usize>(
     flip: bool,
     n: usize,
     sink: &mut K,
+    corners: usize,
 ) {
+    let corners = corners.min(N);
     let (sin_a, cos_a) = sin_cos(p.a_angle);
     // The circle's center in A's frame.
     let (center_x, center_y) = seen_from((sin_a, cos_a), (p.a_x, p.a_y), (p.b_x, p.b_y));
@@ -463,7 +482,7 @@ fn polygon_circle_n<S: Simd, K: Sink, const N: usize>(
     let mut corner_y = [S::splat(0.0); M];
     let mut nearest = S::splat(f32::INFINITY);
     let (mut vx, mut vy) = (S::splat(0.0), S::splat(0.0));
-    for j in 0..N {
+    for j in 0..corners {
         corner_x[j] = S::load(&a.corner_x[j]);
         corner_y[j] = S::load(&a.corner_y[j]);
         let (ex, ey) = (center_x.sub(corner_x[j]), center_y.sub(corner_y[j]));
@@ -479,7 +498,7 @@ fn polygon_circle_n<S: Simd, K: Sink, const N: usize>(
     let zero = S::splat(0.0);
     let ux = none.lt_select(half, ux, zero);
     let uy = none.lt_select(half, uy, zero);
-    let (lo, hi) = shadow::<S, N>(ux, uy, &corner_x, &corner_y);
+    let (lo, hi) = shadow(ux, uy, &corner_x, &corner_y, corners);
     let d = ux.madd(center_x, uy.mul(center_y));
     let lo = none.lt_select(half, lo, S::splat(f32::NEG_INFINITY));
     let hi = none.lt_select(half, hi, S::splat(f32::INFINITY));

@@ -26,7 +26,7 @@
 //!   or else the shortest push.
 //! - Pairs are grouped before they meet the lanes, as bepuphysics2's
 //!   `CollisionBatcher` buckets pairs by shape types: a window of a few
-//!   thousand pairs (small enough to stay in the core's caches) is sorted
+//!   thousand pairs (small enough to stay in the core's caches) is grouped
 //!   by kind (polygon–polygon, polygon–circle, circle–polygon,
 //!   circle–circle) and by the polygons' corner counts, so that a register
 //!   never mixes kinds nor pads a triangle to an octagon; the results are

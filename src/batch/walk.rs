@@ -9,7 +9,7 @@
 //! in no order, a register of pairs would otherwise mix kinds (and go pair
 //! by pair) or pad every lane to the longest polygon among them (8 corners
 //! nearly always, for polygons of 3 to 8). A window is small enough that
-//! its pairs, their results and the sort's arrays stay in the core's own
+//! its pairs, their results and the bucket lists stay in the core's own
 //! caches, and large enough that the last, part-filled register of each
 //! bucket is a small share of it. A window's leading run of pairs that
 //! all name the same two shapes (the whole window, for the chapter's scene
@@ -48,6 +48,10 @@ struct Plan {
     kind: Kind,
     /// The most axes and corners of any lane's.
     counts: Counts,
+    /// Whether the kernels' corner loops have their lengths compiled in
+    /// (a bucket's registers), or stop at a count (a run of one shape pair,
+    /// whose loop stays compact; see `kernel::by_corners`).
+    fixed: bool,
 }
 
 /// How registers of pairs that all name shape `a` as A and shape `b` as
@@ -70,7 +74,11 @@ fn plan(table: &Table, a: u32, b: u32) -> Plan {
         (ShapeKind::Circle, ShapeKind::Circle) => (Kind::Circles, counts((0, 0), (0, 0))),
         _ => (Kind::Other, counts((0, 0), (0, 0))),
     };
-    Plan { kind, counts }
+    Plan {
+        kind,
+        counts,
+        fixed: false,
+    }
 }
 
 /// How many pairs a window holds at most (see the module's notes): its
@@ -309,23 +317,28 @@ fn bucket_plan(bucket: usize) -> Plan {
         (a, b) if polygon(a) && polygon(b) => Plan {
             kind: Kind::Polygons,
             counts: counts(a, b),
+            fixed: true,
         },
         (a, 0) if polygon(a) => Plan {
             kind: Kind::PolygonCircle,
             counts: counts(a, 0),
+            fixed: true,
         },
         // The polygon is B: the kernel takes it as its "A".
         (0, b) if polygon(b) => Plan {
             kind: Kind::CirclePolygon,
             counts: counts(b, 0),
+            fixed: true,
         },
         (0, 0) => Plan {
             kind: Kind::Circles,
             counts: counts(0, 0),
+            fixed: true,
         },
         _ => Plan {
             kind: Kind::Other,
             counts: counts(0, 0),
+            fixed: true,
         },
     }
 }
@@ -380,13 +393,13 @@ fn run_lanes<S: Simd, K: Sink>(
     (side_a, side_b): &(Side, Side),
     sink: &mut K,
 ) -> bool {
-    let (kind, counts, n) = (plan.kind, plan.counts, real.len());
+    let (kind, counts, fixed, n) = (plan.kind, plan.counts, plan.fixed, real.len());
     match kind {
         Kind::Polygons => {
             let Some(poses) = Poses::gather(lanes, false) else {
                 return false;
             };
-            polygons::<S, _>(side_a, side_b, counts, &poses, n, sink);
+            polygons::<S, _>(side_a, side_b, counts, &poses, fixed, n, sink);
         }
         Kind::PolygonCircle | Kind::CirclePolygon => {
             let flip = kind == Kind::CirclePolygon;
@@ -394,7 +407,7 @@ fn run_lanes<S: Simd, K: Sink>(
             let Some(poses) = Poses::gather(lanes, flip) else {
                 return false;
             };
-            polygon_circle::<S, _>(side_a, counts, r, &poses, flip, n, sink);
+            polygon_circle::<S, _>(side_a, counts, r, &poses, (flip, fixed), n, sink);
         }
         Kind::Circles => {
             let (ra, rb) = (
