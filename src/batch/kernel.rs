@@ -448,7 +448,7 @@ pub(crate) fn polygon_circle<S: Simd, K: Sink>(
     by_corners!(
         fixed,
         counts.a_corners,
-        polygon_circle_n::<S, K>(a, counts.a_axes, r, p, flip, n, sink)
+        polygon_circle_n::<S, K>((a, counts.a_axes), r, p, flip, n, sink)
     );
 }
 
@@ -456,8 +456,7 @@ pub(crate) fn polygon_circle<S: Simd, K: Sink>(
 /// and `axes` axes.
 #[inline(always)]
 fn polygon_circle_n<S: Simd, K: Sink, const N: usize>(
-    a: &Side,
-    axes: usize,
+    (a, axes): (&Side, usize),
     r: S,
     p: &Poses<S>,
     flip: bool,
