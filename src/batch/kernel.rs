@@ -302,8 +302,16 @@ pub(crate) fn polygons<S: Simd, K: Sink>(
             (sin_a, cos_a),
             (p.a_x, p.a_y),
         );
-        by_corners!(fixed, b_corners, away_axes::<S>(&mut best, a, a_axes, b, &away, true));
-        by_corners!(fixed, a_corners, home_axes::<S>(&mut best, b, b_axes, a, &away, false));
+        by_corners!(
+            fixed,
+            b_corners,
+            away_axes::<S>(&mut best, a, a_axes, b, &away, true)
+        );
+        by_corners!(
+            fixed,
+            a_corners,
+            home_axes::<S>(&mut best, b, b_axes, a, &away, false)
+        );
         best.write(cos_b, sin_b, false, n, sink);
     } else {
         let away = Placing::new(
@@ -312,8 +320,16 @@ pub(crate) fn polygons<S: Simd, K: Sink>(
             (sin_b, cos_b),
             (p.b_x, p.b_y),
         );
-        by_corners!(fixed, b_corners, home_axes::<S>(&mut best, a, a_axes, b, &away, true));
-        by_corners!(fixed, a_corners, away_axes::<S>(&mut best, b, b_axes, a, &away, false));
+        by_corners!(
+            fixed,
+            b_corners,
+            home_axes::<S>(&mut best, a, a_axes, b, &away, true)
+        );
+        by_corners!(
+            fixed,
+            a_corners,
+            away_axes::<S>(&mut best, b, b_axes, a, &away, false)
+        );
         best.write(cos_a, sin_a, false, n, sink);
     }
 }

@@ -291,7 +291,10 @@ fn bucket_chunks<S: Simd>(
         }
         let lanes = &gathered[..S::LANES];
         fill::<S>(table, plan, lanes, sides);
-        let mut sink = Scatter { slots: out, at: numbers };
+        let mut sink = Scatter {
+            slots: out,
+            at: numbers,
+        };
         if !run_lanes::<S, _>(table, plan, lanes, &lanes[..n], sides, &mut sink) {
             return false;
         }
