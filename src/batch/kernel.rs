@@ -41,11 +41,19 @@ type Row = [f32; MAX_LANES];
 /// corners repeat its last, and a transposed half always has 4 rows (see
 /// `Side::fill`). Without `$fixed`, `N` is [`LANE_CORNERS`] and the
 /// loops stop at `$corners`: one shape pair at many poses keeps its
-/// compact loop (the fixed lengths' larger code measured 8% slower on the
-/// chapter's scene).
+/// compact loop (the fixed lengths' larger code measured 10% slower on the
+/// chapter's scene). Debug builds never fix them (see [`FIXED_LOOPS`]).
+/// Whether the kernels may compile in their corner loops' lengths (see
+/// [`by_corners`]): in optimized builds only. Unoptimized, each of the
+/// seven copies of every kernel step keeps its own stack slots, and the
+/// walker's frame grew past the 2 MiB of a test's (or any spawned)
+/// thread; CI runs the batch tests optimized too, so that the fixed loops
+/// are tested.
+const FIXED_LOOPS: bool = !cfg!(debug_assertions);
+
 macro_rules! by_corners {
     ($fixed:expr, $corners:expr, $f:ident::<$($g:ty),*>($($arg:expr),* $(,)?)) => {
-        if !$fixed {
+        if !($fixed && FIXED_LOOPS) {
             $f::<$($g,)* { M }>($($arg,)* $corners)
         } else {
             match $corners {
