@@ -44,7 +44,7 @@ type Row = [f32; MAX_LANES];
 /// compact loop (the fixed lengths' larger code measured 10% slower on the
 /// chapter's scene). Debug builds never fix them (see [`FIXED_LOOPS`]).
 /// Whether the kernels may compile in their corner loops' lengths (see
-/// [`by_corners`]): in optimized builds only. Unoptimized, each of the
+/// `by_corners!`): in optimized builds only. Unoptimized, each of the
 /// seven copies of every kernel step keeps its own stack slots, and the
 /// walker's frame grew past the 2 MiB of a test's (or any spawned)
 /// thread; CI runs the batch tests optimized too, so that the fixed loops
@@ -282,7 +282,7 @@ pub(crate) struct Counts {
 /// and the home one's corners only moved (2 each). So a box against a
 /// pentagon runs in the pentagon's frame. The order of the axes, and so
 /// the answer, is the same in either frame. `fixed`: the corner loops'
-/// lengths are compiled in (see [`by_corners`]).
+/// lengths are compiled in (see `by_corners!`).
 #[inline(always)]
 pub(crate) fn polygons<S: Simd, K: Sink>(
     a: &Side,
