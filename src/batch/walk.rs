@@ -83,15 +83,18 @@ fn plan(table: &Table, a: u32, b: u32) -> Plan {
 
 /// How many pairs a window holds at most (see the module's notes): its
 /// pairs (32 bytes each), their results (16) and their numbers in the
-/// bucket lists (2) are 100 KiB, within a core's L2 cache. (With the
-/// lists, 4096 measured no different and takes twice the lists' memory.)
-const WINDOW: usize = 2048;
+/// bucket lists (2) are 200 KiB, within a core's L2 cache. Each bucket's
+/// last register is part-filled, about 3.5 empty lanes of 8 for each
+/// bucket a window holds (up to 49): 4096 pairs ran 3-4% fewer
+/// instructions a pair than 2048 on the mixed tables, for 827 KiB of
+/// lists a thread instead of 418 (of which a window touches only 8).
+const WINDOW: usize = 4096;
 
 /// How far apart the buckets' lists start, in pair numbers: a window's
 /// worth and 80 bytes more. At exactly 4 KiB apart every list's next slot
 /// would fall in the same few sets of the L1 cache, and the lists evicted
-/// each other: the windows measured 8-10% slower than the counting sort
-/// they replaced, and 5-15% faster with this offset.
+/// each other: the windows measured 4-10% slower than the counting sort
+/// they replaced, and 4-15% faster with this offset.
 const STRIDE: usize = WINDOW + 40;
 
 /// A thread's working memory for the windows, kept between calls so that
