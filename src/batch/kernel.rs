@@ -32,6 +32,14 @@ use crate::sat::MAX_COORDINATE;
 /// One number for every lane.
 type Row = [f32; MAX_LANES];
 
+/// Whether the kernels may compile in their corner loops' lengths (see
+/// `by_corners!`): in optimized builds only. Unoptimized, each of the
+/// seven copies of every kernel step keeps its own stack slots, and the
+/// walker's frame grew past the 2 MiB of a test's (or any spawned)
+/// thread; CI runs the batch tests optimized too, so that the fixed loops
+/// are tested.
+const FIXED_LOOPS: bool = !cfg!(debug_assertions);
+
 /// Calls `$f::<.., N>(.., corners)`, a kernel step generic over its
 /// corner count, for `$corners` corners at run time. With `$fixed`, `N`
 /// is that count, so the corner loops have fixed lengths, which LLVM
@@ -43,14 +51,6 @@ type Row = [f32; MAX_LANES];
 /// loops stop at `$corners`: one shape pair at many poses keeps its
 /// compact loop (the fixed lengths' larger code measured 10% slower on the
 /// chapter's scene). Debug builds never fix them (see [`FIXED_LOOPS`]).
-/// Whether the kernels may compile in their corner loops' lengths (see
-/// `by_corners!`): in optimized builds only. Unoptimized, each of the
-/// seven copies of every kernel step keeps its own stack slots, and the
-/// walker's frame grew past the 2 MiB of a test's (or any spawned)
-/// thread; CI runs the batch tests optimized too, so that the fixed loops
-/// are tested.
-const FIXED_LOOPS: bool = !cfg!(debug_assertions);
-
 macro_rules! by_corners {
     ($fixed:expr, $corners:expr, $f:ident::<$($g:ty),*>($($arg:expr),* $(,)?)) => {
         if !($fixed && FIXED_LOOPS) {

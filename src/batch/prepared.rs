@@ -93,7 +93,7 @@ pub(crate) enum ShapeKind {
 }
 
 /// What the chunk walker needs to know of a shape, packed small so that
-/// sorting a chunk's lanes by kind reads one short array.
+/// finding each pair's bucket reads one short array.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Info {
     /// What kind of shape.

@@ -319,33 +319,18 @@ fn bucket_plan(bucket: usize) -> Plan {
         b_axes: b,
         b_corners: b,
     };
-    match (a, b) {
-        (a, b) if polygon(a) && polygon(b) => Plan {
-            kind: Kind::Polygons,
-            counts: counts(a, b),
-            fixed: true,
-        },
-        (a, 0) if polygon(a) => Plan {
-            kind: Kind::PolygonCircle,
-            counts: counts(a, 0),
-            fixed: true,
-        },
+    let (kind, counts) = match (a, b) {
+        (a, b) if polygon(a) && polygon(b) => (Kind::Polygons, counts(a, b)),
+        (a, 0) if polygon(a) => (Kind::PolygonCircle, counts(a, 0)),
         // The polygon is B: the kernel takes it as its "A".
-        (0, b) if polygon(b) => Plan {
-            kind: Kind::CirclePolygon,
-            counts: counts(b, 0),
-            fixed: true,
-        },
-        (0, 0) => Plan {
-            kind: Kind::Circles,
-            counts: counts(0, 0),
-            fixed: true,
-        },
-        _ => Plan {
-            kind: Kind::Other,
-            counts: counts(0, 0),
-            fixed: true,
-        },
+        (0, b) if polygon(b) => (Kind::CirclePolygon, counts(b, 0)),
+        (0, 0) => (Kind::Circles, counts(0, 0)),
+        _ => (Kind::Other, counts(0, 0)),
+    };
+    Plan {
+        kind,
+        counts,
+        fixed: true,
     }
 }
 
