@@ -43,6 +43,109 @@ pub enum Placed {
     C(Circle),
 }
 
+/// How far apart a pair's two shapes are, worked in f64 from their exact
+/// corners: positive, the widest gap between their shadows on any of the
+/// test's axes; negative, they overlap. Only its sign and size matter: it
+/// is the referee where parry2d and the engines disagree, with no code in
+/// common with either (the f32 engines place shapes with their own sines
+/// and cosines, parry2d runs its own algorithms, and either may be the one
+/// that is off; see `verdict_is_right`).
+///
+/// - Two polygons: the widest gap over every edge normal of both (for
+///   convex shapes, apart exactly when some edge normal shows a gap).
+/// - A polygon and a circle: the distance from the center to the polygon
+///   (its nearest edge, or less than 0 inside), less the radius.
+/// - Two circles: the distance between the centers less both radii.
+pub fn separation(shapes: &[Shape], p: &Pair) -> f64 {
+    type P = (f64, f64);
+    let place = |s: &Shape, pose: Pose| -> Result<Vec<P>, (P, f64)> {
+        let (x, y) = (pose.position.x as f64, pose.position.y as f64);
+        match s {
+            Shape::Polygon(q) => {
+                let (sin, cos) = (pose.angle as f64).sin_cos();
+                Ok(q.points()
+                    .iter()
+                    .map(|v| {
+                        let (u, w) = (v.x as f64, v.y as f64);
+                        (cos * u - sin * w + x, sin * u + cos * w + y)
+                    })
+                    .collect())
+            }
+            Shape::Circle { radius } => Err(((x, y), *radius as f64)),
+        }
+    };
+    // Each edge of a polygon as (start, end), the last back to the first.
+    let edges =
+        |q: &[P]| -> Vec<(P, P)> { (0..q.len()).map(|i| (q[i], q[(i + 1) % q.len()])).collect() };
+    // The distance from `c` to the segment from `s` to `e`.
+    let to_segment = |c: P, (s, e): (P, P)| -> f64 {
+        let (dx, dy) = (e.0 - s.0, e.1 - s.1);
+        let len2 = dx * dx + dy * dy;
+        let t = if len2 > 0.0 {
+            (((c.0 - s.0) * dx + (c.1 - s.1) * dy) / len2).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        (c.0 - s.0 - t * dx).hypot(c.1 - s.1 - t * dy)
+    };
+    let polygon_circle = |q: &[P], c: P, r: f64| -> f64 {
+        let d = edges(q)
+            .into_iter()
+            .map(|e| to_segment(c, e))
+            .fold(f64::INFINITY, f64::min);
+        // Inside when the center is on the same side of every edge (either
+        // winding).
+        let sides: Vec<f64> = edges(q)
+            .iter()
+            .map(|&(s, e)| (e.0 - s.0) * (c.1 - s.1) - (e.1 - s.1) * (c.0 - s.0))
+            .collect();
+        let inside = sides.iter().all(|&t| t >= 0.0) || sides.iter().all(|&t| t <= 0.0);
+        if inside { -d - r } else { d - r }
+    };
+    match (
+        place(&shapes[p.a as usize], p.pose_a),
+        place(&shapes[p.b as usize], p.pose_b),
+    ) {
+        (Ok(a), Ok(b)) => {
+            let mut widest = f64::NEG_INFINITY;
+            for (s, e) in edges(&a).into_iter().chain(edges(&b)) {
+                let (nx, ny) = (e.1 - s.1, s.0 - e.0);
+                let len = nx.hypot(ny);
+                if len == 0.0 {
+                    continue;
+                }
+                let shadow = |q: &[P]| {
+                    q.iter()
+                        .map(|v| (v.0 * nx + v.1 * ny) / len)
+                        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), t| {
+                            (lo.min(t), hi.max(t))
+                        })
+                };
+                let ((a0, a1), (b0, b1)) = (shadow(&a), shadow(&b));
+                widest = widest.max((a0 - b1).max(b0 - a1));
+            }
+            widest
+        }
+        (Ok(q), Err((c, r))) | (Err((c, r)), Ok(q)) => polygon_circle(&q, c, r),
+        (Err((ca, ra)), Err((cb, rb))) => (ca.0 - cb.0).hypot(ca.1 - cb.1) - ra - rb,
+    }
+}
+
+/// Whether `overlapping` is the right verdict for pair `p`, by the f64
+/// [`separation`], to within `tol` = 1e-4 of the shapes' size (the f32
+/// rounding of shapes placed far out and turned): a verdict is wrong only
+/// when the shapes are more than `tol` from touching the other way.
+pub fn verdict_is_right(shapes: &[Shape], p: &Pair, overlapping: bool) -> bool {
+    let size = reach(&shapes[p.a as usize]).max(reach(&shapes[p.b as usize])) as f64;
+    let tol = 1e-4 * size;
+    let apart = separation(shapes, p);
+    if overlapping {
+        apart <= tol
+    } else {
+        apart >= -tol
+    }
+}
+
 /// Each pair's two shapes placed by their poses, A then B.
 pub fn placed_pairs(shapes: &[Shape], pairs: &[Pair]) -> Vec<(Placed, Placed)> {
     let place = |s: &Shape, pose: Pose| match s {
