@@ -64,6 +64,8 @@ pub use manifolds::manifolds;
 #[cfg(feature = "parallel")]
 pub use manifolds::manifolds_par;
 pub use table::ShapeTable;
+#[cfg(sat_stage_probe)]
+pub use walk::{Stages, set_stages};
 
 /// Where a shape is placed in the world: moved to `position`, turned by
 /// `angle` radians about its own origin.
