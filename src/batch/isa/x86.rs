@@ -493,9 +493,42 @@ impl Simd for Avx512 {
     }
     #[inline(always)]
     fn transpose(src: &[&[f32; M]; MAX_LANES], dst: &mut [[f32; MAX_LANES]; M], rows: usize) {
-        // AVX2's, which the AVX-512 kernel has too: lanes 0-7, then 8-15.
-        transpose_lanes8(src, 0, dst, rows);
-        transpose_lanes8(src, 8, dst, rows);
+        // Each half of the rows (entries 0-3, then 4-7), as far as needed:
+        // register k holds the quarters of lanes k, k + 4, k + 8 and k + 12
+        // side by side, so that a 4×4 transpose within each 128-bit block
+        // (8 shuffles) leaves row r's 16 lanes in order in register r.
+        // Each row is then one 64-byte store, which the kernel's 64-byte
+        // load of it can take straight from the store buffer; AVX2's
+        // transpose of lanes 0-7 and then 8-15 stored each row as two
+        // halves, which a wider load cannot be forwarded from, and did
+        // twice the shuffles.
+        for half in 0..rows.div_ceil(4) {
+            // SAFETY: each load reads 4 of a lane's 8 numbers, each store
+            // writes a row's 16 lanes.
+            unsafe {
+                let quarter = |l: usize| _mm_loadu_ps(src[l].as_ptr().add(4 * half));
+                let mut r = [_mm512_setzero_ps(); 4];
+                for (k, r) in r.iter_mut().enumerate() {
+                    let v = _mm512_castps128_ps512(quarter(k));
+                    let v = _mm512_insertf32x4::<1>(v, quarter(k + 4));
+                    let v = _mm512_insertf32x4::<2>(v, quarter(k + 8));
+                    *r = _mm512_insertf32x4::<3>(v, quarter(k + 12));
+                }
+                let t0 = _mm512_unpacklo_ps(r[0], r[1]);
+                let t1 = _mm512_unpackhi_ps(r[0], r[1]);
+                let t2 = _mm512_unpacklo_ps(r[2], r[3]);
+                let t3 = _mm512_unpackhi_ps(r[2], r[3]);
+                let out = [
+                    _mm512_shuffle_ps::<0x44>(t0, t2),
+                    _mm512_shuffle_ps::<0xEE>(t0, t2),
+                    _mm512_shuffle_ps::<0x44>(t1, t3),
+                    _mm512_shuffle_ps::<0xEE>(t1, t3),
+                ];
+                for (k, row) in out.into_iter().enumerate() {
+                    _mm512_storeu_ps(dst[4 * half + k].as_mut_ptr(), row);
+                }
+            }
+        }
     }
     #[inline(always)]
     fn poses(pairs: &[Pair], swap: bool) -> [Self; 6] {
