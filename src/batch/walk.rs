@@ -22,7 +22,7 @@ use std::mem::MaybeUninit;
 use super::kernel::{Counts, Poses, Side, circles, polygon_circle, polygons};
 use super::lanes::{MAX_LANES, Simd};
 use super::prepared::{BIG_CLASS, BUCKETS, LANE_CORNERS as M, ShapeKind, Table};
-use super::{Pair, pose_ok, scalar};
+use super::{Pair, isa, pose_ok, scalar};
 use crate::sat::SatResult;
 
 /// The kinds of pair a chunk can hold, for the kernels.
@@ -193,8 +193,18 @@ pub(crate) fn run<S: Simd>(
     let mut scratch = SCRATCH.take();
     let mut sides = (Side::new(), Side::new());
     let mut ok = true;
-    for (pairs, out) in pairs.chunks(WINDOW).zip(out.chunks_mut(WINDOW)) {
-        if !window::<S>(table, pairs, out, &mut scratch, &mut sides) {
+    for (k, (window_pairs, out)) in pairs.chunks(WINDOW).zip(out.chunks_mut(WINDOW)).enumerate() {
+        let next = pairs.get((k + 1) * WINDOW..).unwrap_or_default();
+        let next = &next[..next.len().min(WINDOW)];
+        let mut ahead = Ahead::new::<S>(WINDOW, next);
+        if !window::<S>(
+            table,
+            window_pairs,
+            out,
+            &mut scratch,
+            &mut sides,
+            &mut ahead,
+        ) {
             ok = false;
             break;
         }
@@ -214,6 +224,7 @@ fn window<S: Simd>(
     out: &mut [MaybeUninit<SatResult>],
     scratch: &mut Scratch,
     sides: &mut (Side, Side),
+    ahead: &mut Ahead<'_>,
 ) -> bool {
     // One shape pair at many poses (the chapter's scene, a body against
     // the ground) needs no bucket: the pairs are read once, as they are
@@ -262,12 +273,13 @@ fn window<S: Simd>(
         let n = n as usize;
         if n > 0 {
             let order = &lists[bucket * STRIDE..bucket * STRIDE + n];
-            if !bucket_chunks::<S>(table, bucket, pairs, order, results, sides) {
+            if !bucket_chunks::<S>(table, bucket, pairs, order, results, sides, ahead) {
                 return false;
             }
             written += n;
         }
     }
+    ahead.rest();
     assert_eq!(written, pairs.len(), "a result for every pair");
     out.copy_from_slice(results);
     true
@@ -338,6 +350,7 @@ fn bucket_chunks<S: Simd>(
     order: &[u16],
     out: &mut [MaybeUninit<SatResult>],
     sides: &mut (Side, Side),
+    ahead: &mut Ahead<'_>,
 ) -> bool {
     let plan = bucket_plan(bucket);
     let (stages, mut first) = (stages(), true);
@@ -355,6 +368,7 @@ fn bucket_chunks<S: Simd>(
                 *lane = pairs[numbers[l.min(n - 1)] as usize];
             }
         }
+        ahead.step();
         let lanes = &gathered[..S::LANES];
         if stages != Stages::Gather && (stages != Stages::NoFill || first) {
             fill::<S>(table, plan, lanes, sides);
@@ -373,6 +387,49 @@ fn bucket_chunks<S: Simd>(
         }
     }
     true
+}
+
+/// The next window's pairs, asked for from memory a little at a time
+/// while this window's registers compute. A bucket pass does little but
+/// read its pairs, so reading them from memory it mostly waited (about
+/// two thirds of its time on the 512-shape tables, `examples/stages`);
+/// asked for ahead, they come from the L2 cache, and the memory's time
+/// overlaps the kernels'. A run of one shape pair needs none of this: it
+/// reads its pairs as it tests them, and the hardware prefetcher keeps
+/// ahead. (Asking for the next window's result slots too, which are read
+/// before they are written, measured no faster.)
+struct Ahead<'a> {
+    /// The next window's pairs not yet asked for.
+    rest: &'a [Pair],
+    /// How many to ask for at each register.
+    per: usize,
+}
+
+impl<'a> Ahead<'a> {
+    /// The window after one of `window` pairs: its pairs `next` (none after
+    /// the last window), spread over the registers a window of `window`
+    /// pairs runs (and a few more, for the buckets' part-filled last
+    /// registers).
+    fn new<S: Simd>(window: usize, next: &'a [Pair]) -> Self {
+        Ahead {
+            rest: next,
+            per: next.len().div_ceil(window.div_ceil(S::LANES) + 8),
+        }
+    }
+
+    /// Asks for the next few pairs.
+    #[inline(always)]
+    fn step(&mut self) {
+        let (now, rest) = self.rest.split_at(self.per.min(self.rest.len()));
+        isa::prefetch(now.as_ptr().cast(), size_of_val(now));
+        self.rest = rest;
+    }
+
+    /// Asks for whatever is left.
+    fn rest(&mut self) {
+        let rest = std::mem::take(&mut self.rest);
+        isa::prefetch(rest.as_ptr().cast(), size_of_val(rest));
+    }
 }
 
 /// How a bucket's registers are run: its kind, and its corner counts as
