@@ -17,9 +17,28 @@ use crate::batch::prepared::LANE_CORNERS as M;
 use crate::batch::{Pair, Pose};
 use crate::sat::SatResult;
 
-/// SSE2: 4 lanes, no FMA.
+/// SSE2: 4 lanes, no FMA. With `BLEND`, a select is SSE4.1's one blend
+/// instead of SSE2's three logic operations: the 4-lane engine on every
+/// x86-64 CPU since 2008, chosen at run time (see `isa::run`).
 #[derive(Clone, Copy)]
-pub(crate) struct Sse2(__m128);
+pub(crate) struct Sse2<const BLEND: bool = false>(__m128);
+
+/// Per lane, `x` where `mask` is set (all ones) and `y` where it is clear
+/// (all zeros): with `BLEND`, SSE4.1's blend, which reads only the mask's
+/// sign bits; else and, and-not, or.
+#[inline(always)]
+fn select<const BLEND: bool>(mask: __m128, x: __m128, y: __m128) -> __m128 {
+    // SAFETY: SSE2 is part of x86-64; `BLEND` is only set in the engine
+    // `isa::run` picks after finding SSE4.1, inlined into a function
+    // compiled with it.
+    unsafe {
+        if BLEND {
+            _mm_blendv_ps(y, x, mask)
+        } else {
+            _mm_or_ps(_mm_and_ps(mask, x), _mm_andnot_ps(mask, y))
+        }
+    }
+}
 
 /// AVX2 with FMA: 8 lanes.
 #[derive(Clone, Copy)]
@@ -29,7 +48,7 @@ pub(crate) struct Avx2(__m256);
 #[derive(Clone, Copy)]
 pub(crate) struct Avx512(__m512);
 
-impl Simd for Sse2 {
+impl<const BLEND: bool> Simd for Sse2<BLEND> {
     const LANES: usize = 4;
     // SAFETY (every block in this impl): SSE2 is part of x86-64, and the
     // loads and stores stay within arrays of MAX_LANES ≥ 4 floats.
@@ -83,11 +102,7 @@ impl Simd for Sse2 {
     }
     #[inline(always)]
     fn lt_select(self, o: Self, x: Self, y: Self) -> Self {
-        // No blend before SSE4.1: and, and-not, or.
-        Sse2(unsafe {
-            let m = _mm_cmplt_ps(self.0, o.0);
-            _mm_or_ps(_mm_and_ps(m, x.0), _mm_andnot_ps(m, y.0))
-        })
+        Sse2(unsafe { select::<BLEND>(_mm_cmplt_ps(self.0, o.0), x.0, y.0) })
     }
     #[inline(always)]
     fn any_not_le(self, o: Self) -> bool {
@@ -100,7 +115,7 @@ impl Simd for Sse2 {
                 _mm_cmplt_ps(self.0, o.0),
                 _mm_cmpge_ps(o.0, _mm_setzero_ps()),
             );
-            _mm_or_ps(_mm_and_ps(m, x.0), _mm_andnot_ps(m, y.0))
+            select::<BLEND>(m, x.0, y.0)
         })
     }
     #[inline(always)]
@@ -110,7 +125,7 @@ impl Simd for Sse2 {
         unsafe {
             let qi = _mm_cvtps_epi32(q.0);
             let odd = _mm_castsi128_ps(_mm_srai_epi32::<31>(_mm_slli_epi32::<31>(qi)));
-            let pick = |a: __m128, b: __m128| _mm_or_ps(_mm_and_ps(odd, b), _mm_andnot_ps(odd, a));
+            let pick = |a: __m128, b: __m128| select::<BLEND>(odd, b, a);
             let (s, c) = (pick(sin_r.0, cos_r.0), pick(cos_r.0, sin_r.0));
             let sign = _mm_set1_epi32(i32::MIN);
             let sin_flip = _mm_and_si128(_mm_slli_epi32::<30>(qi), sign);
@@ -197,7 +212,12 @@ impl Simd for Sse2 {
 /// SSE2's 4 lanes as 4 whole results, one per register, laid out as
 /// `layout` says (see `transpose_results`).
 #[inline(always)]
-fn sse2_results(layout: [usize; 4], x: Sse2, y: Sse2, push: Sse2) -> [__m128; 4] {
+fn sse2_results<const B: bool>(
+    layout: [usize; 4],
+    x: Sse2<B>,
+    y: Sse2<B>,
+    push: Sse2<B>,
+) -> [__m128; 4] {
     // SAFETY: SSE2 is part of x86-64; register operations only.
     unsafe {
         let depth = _mm_andnot_ps(_mm_set1_ps(-0.0), push.0);
