@@ -181,16 +181,20 @@ pub(crate) fn run(
 
 /// Asks for the `len` bytes from `start` to be brought into the core's L2
 /// cache ahead of use: a hint, which reads nothing and changes no answer
-/// (x86-64; elsewhere nothing). One request for each 64-byte line.
+/// (x86-64; elsewhere nothing). One request for each 64 bytes from
+/// `start`; a line the last request only reaches into is left to the
+/// caller's next request, which starts there.
 #[inline(always)]
 pub(crate) fn prefetch(start: *const u8, len: usize) {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::x86_64::{_MM_HINT_T1, _mm_prefetch};
-        for offset in (0..len).step_by(64).chain(len.checked_sub(1)) {
+        let mut offset = 0;
+        while offset < len {
             // SAFETY: a prefetch reads nothing and cannot fault, whatever
             // the address (SSE, which it needs, is part of x86-64).
             unsafe { _mm_prefetch::<_MM_HINT_T1>(start.wrapping_add(offset).cast()) };
+            offset += 64;
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
