@@ -32,7 +32,9 @@
 //!   never mixes kinds nor pads a triangle to an octagon; the results are
 //!   put back in the caller's order. A window's leading run of one shape
 //!   pair (all of it, for a batch of one shape pair at many poses) is run
-//!   as it is read, with no sorting.
+//!   as it is read, with no sorting. The next window's pairs are asked
+//!   for from memory while this one's registers compute, so that grouping
+//!   them reads the cache, not memory.
 //! - Each polygon is laid out as six padded rows (axes, own shadows,
 //!   corners; 8 numbers each, the last repeated), so that a
 //!   register's shapes are a few contiguous loads and a transpose, and a

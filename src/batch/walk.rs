@@ -14,7 +14,10 @@
 //! bucket is a small share of it. A window's leading run of pairs that
 //! all name the same two shapes (the whole window, for the chapter's scene
 //! or a body against the ground) is run in place as it is read, with no
-//! sorting; only the rest is grouped.
+//! sorting; only the rest is grouped. While a window's registers compute,
+//! the next window's pairs are asked for from memory (see `Ahead`), so
+//! that its bucket pass, which otherwise mostly waits on memory, reads
+//! them from the cache.
 
 use std::cell::RefCell;
 use std::mem::MaybeUninit;
