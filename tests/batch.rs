@@ -8,7 +8,7 @@ mod workloads;
 use proptest::prelude::*;
 use sat_visualizer::batch::{self, BatchError, Isa, Pair, Pose, Shape, ShapeTable, collide_one};
 use sat_visualizer::sat::{MAX_COORDINATE, Polygon, SatResult, Vec2};
-use workloads::{Rng, check_result, reach, verdict_is_right};
+use workloads::{Rng, check_result, pair_size, reach, verdict_is_right};
 
 /// A batch engine under test.
 type Engine = Box<dyn Fn(&[Shape], &[Pair], &mut Vec<SatResult>) -> Result<(), BatchError>>;
@@ -873,7 +873,7 @@ fn manifolds_beside_parry2ds_contact_manifolds() {
                     &mut theirs,
                 )
                 .unwrap();
-            let size = reach(&w.shapes[p.a as usize]).max(reach(&w.shapes[p.b as usize]));
+            let size = pair_size(&w.shapes, p);
             let tol = 1e-3 * size;
             let their_deepest = theirs
                 .points

@@ -199,7 +199,7 @@ pub(crate) fn run<S: Simd>(
     for (k, (window_pairs, out)) in pairs.chunks(WINDOW).zip(out.chunks_mut(WINDOW)).enumerate() {
         let next = pairs.get((k + 1) * WINDOW..).unwrap_or_default();
         let next = &next[..next.len().min(WINDOW)];
-        let mut ahead = Ahead::new::<S>(WINDOW, next);
+        let mut ahead = Ahead::new::<S>(next);
         if !window::<S>(
             table,
             window_pairs,
@@ -409,29 +409,33 @@ struct Ahead<'a> {
 }
 
 impl<'a> Ahead<'a> {
-    /// The window after one of `window` pairs: its pairs `next` (none after
-    /// the last window), spread over the registers a window of `window`
-    /// pairs runs (and a few more, for the buckets' part-filled last
-    /// registers).
-    fn new<S: Simd>(window: usize, next: &'a [Pair]) -> Self {
+    /// The next window's pairs `next` (none after the last window), spread
+    /// over the registers a full window runs (and a few more, for the
+    /// buckets' part-filled last registers).
+    fn new<S: Simd>(next: &'a [Pair]) -> Self {
         Ahead {
             rest: next,
-            per: next.len().div_ceil(window.div_ceil(S::LANES) + 8),
+            per: next.len().div_ceil(WINDOW.div_ceil(S::LANES) + 8),
         }
     }
 
     /// Asks for the next few pairs.
     #[inline(always)]
     fn step(&mut self) {
-        let (now, rest) = self.rest.split_at(self.per.min(self.rest.len()));
-        isa::prefetch(now.as_ptr().cast(), size_of_val(now));
-        self.rest = rest;
+        self.ask(self.per);
     }
 
     /// Asks for whatever is left.
     fn rest(&mut self) {
-        let rest = std::mem::take(&mut self.rest);
-        isa::prefetch(rest.as_ptr().cast(), size_of_val(rest));
+        self.ask(self.rest.len());
+    }
+
+    /// Asks for the next `n` pairs (as many as are left, at most).
+    #[inline(always)]
+    fn ask(&mut self, n: usize) {
+        let (now, rest) = self.rest.split_at(n.min(self.rest.len()));
+        isa::prefetch(now.as_ptr().cast(), size_of_val(now));
+        self.rest = rest;
     }
 }
 

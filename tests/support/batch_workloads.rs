@@ -23,6 +23,11 @@ pub fn reach(s: &Shape) -> f32 {
     }
 }
 
+/// A pair's size, for its tolerances: the farther reach of its two shapes.
+pub fn pair_size(shapes: &[Shape], p: &Pair) -> f32 {
+    reach(&shapes[p.a as usize]).max(reach(&shapes[p.b as usize]))
+}
+
 /// A placed shape's shadow on a unit `axis`, from the scalar functions.
 pub fn shadow(s: &Shape, pose: Pose, axis: Vec2) -> Interval {
     match s {
@@ -89,13 +94,14 @@ pub fn separation(shapes: &[Shape], p: &Pair) -> f64 {
         (c.0 - s.0 - t * dx).hypot(c.1 - s.1 - t * dy)
     };
     let polygon_circle = |q: &[P], c: P, r: f64| -> f64 {
-        let d = edges(q)
-            .into_iter()
-            .map(|e| to_segment(c, e))
+        let edges = edges(q);
+        let d = edges
+            .iter()
+            .map(|&e| to_segment(c, e))
             .fold(f64::INFINITY, f64::min);
         // Inside when the center is on the same side of every edge (either
         // winding).
-        let sides: Vec<f64> = edges(q)
+        let sides: Vec<f64> = edges
             .iter()
             .map(|&(s, e)| (e.0 - s.0) * (c.1 - s.1) - (e.1 - s.1) * (c.0 - s.0))
             .collect();
@@ -136,8 +142,7 @@ pub fn separation(shapes: &[Shape], p: &Pair) -> f64 {
 /// rounding of shapes placed far out and turned): a verdict is wrong only
 /// when the shapes are more than `tol` from touching the other way.
 pub fn verdict_is_right(shapes: &[Shape], p: &Pair, overlapping: bool) -> bool {
-    let size = reach(&shapes[p.a as usize]).max(reach(&shapes[p.b as usize])) as f64;
-    let tol = 1e-4 * size;
+    let tol = 1e-4 * pair_size(shapes, p) as f64;
     let apart = separation(shapes, p);
     if overlapping {
         apart <= tol
@@ -270,7 +275,7 @@ pub fn check_result(
     want: &SatResult,
 ) -> Result<(), String> {
     let (a, b) = (&shapes[p.a as usize], &shapes[p.b as usize]);
-    let size = reach(a).max(reach(b));
+    let size = pair_size(shapes, p);
     let tol = 1e-4 * size;
     let fail = |why: &str| {
         Err(format!(
