@@ -642,6 +642,33 @@ impl Simd for Avx512 {
             _mm512_storeu_ps(dst.add(48), r3);
         }
     }
+    #[inline(always)]
+    fn write_results_at(
+        slots: &mut [MaybeUninit<SatResult>],
+        at: &[u16],
+        x: Self,
+        y: Self,
+        push: Self,
+    ) {
+        let Some(layout) = RESULT_SLOTS.filter(|_| at.len() == 16) else {
+            return write_lanes_at(slots, at, x, y, push);
+        };
+        let r = result_blocks(layout, x, y, push);
+        for (j, &r) in r.iter().enumerate() {
+            // Results j, 4 + j, 8 + j and 12 + j, each 16 bytes (a whole
+            // `SatResult`), each stored into its slot from its block.
+            let mut slot =
+                |k: usize| std::ptr::from_mut(&mut slots[at[4 * k + j] as usize]).cast::<f32>();
+            // SAFETY: register operations, and four stores of 16 bytes,
+            // each into a slot.
+            unsafe {
+                _mm_storeu_ps(slot(0), _mm512_castps512_ps128(r));
+                _mm_storeu_ps(slot(1), _mm512_extractf32x4_ps::<1>(r));
+                _mm_storeu_ps(slot(2), _mm512_extractf32x4_ps::<2>(r));
+                _mm_storeu_ps(slot(3), _mm512_extractf32x4_ps::<3>(r));
+            }
+        }
+    }
 }
 
 /// Entries 0-3 of 16 lanes' rows of `src` into `dst`'s rows 0-3 (see
@@ -680,15 +707,15 @@ fn transpose16_half(src: &[&[f32; M]; MAX_LANES], dst: &mut [[f32; MAX_LANES]; M
     }
 }
 
-/// 16 lanes' results as the 64 floats of 16 `SatResult`s in order, four
-/// registers of them: the four rows (x, y, depth, flag) transposed.
-/// Unpacks make 4 results per 128-bit block and block shuffles put them in
-/// order, in place of a dozen scalar instructions per lane. Every 32-bit
-/// slot gets a valid value for its field (`layout`, from `RESULT_SLOTS`,
-/// says where the three f32s and the flag are; the flag's first byte,
-/// little-endian, is 0 or 1, a valid bool, the other 3 padding).
+/// 16 lanes' results as 16 whole `SatResult`s, one in each 128-bit
+/// block of four registers (block k of register j is result 4k + j): the
+/// four rows (x, y, depth, flag) transposed by unpacks, in place of a
+/// dozen scalar instructions per lane. Every 32-bit slot gets a valid
+/// value for its field (`layout`, from `RESULT_SLOTS`, says where the
+/// three f32s and the flag are; the flag's first byte, little-endian, is
+/// 0 or 1, a valid bool, the other 3 padding).
 #[inline(always)]
-fn transpose_results(layout: [usize; 4], x: Avx512, y: Avx512, push: Avx512) -> [__m512; 4] {
+fn result_blocks(layout: [usize; 4], x: Avx512, y: Avx512, push: Avx512) -> [__m512; 4] {
     // SAFETY: only reached from the AVX-512 kernel, compiled with AVX-512F
     // and run after the CPU check; register operations only.
     unsafe {
@@ -709,14 +736,25 @@ fn transpose_results(layout: [usize; 4], x: Avx512, y: Avx512, push: Avx512) -> 
             _mm512_unpackhi_ps(v[2], v[3]),
         );
         let [t0, t1, t2, t3] = [t0, t1, t2, t3].map(|t| _mm512_castps_pd(t));
-        // Block k of r[j] is result 4k + j.
-        let r = [
+        [
             _mm512_unpacklo_pd(t0, t2),
             _mm512_unpackhi_pd(t0, t2),
             _mm512_unpacklo_pd(t1, t3),
             _mm512_unpackhi_pd(t1, t3),
         ]
-        .map(|r| _mm512_castpd_ps(r));
+        .map(|r| _mm512_castpd_ps(r))
+    }
+}
+
+/// 16 lanes' results as the 64 floats of 16 `SatResult`s in order, four
+/// registers of them: [`result_blocks`], its blocks put in order by block
+/// shuffles.
+#[inline(always)]
+fn transpose_results(layout: [usize; 4], x: Avx512, y: Avx512, push: Avx512) -> [__m512; 4] {
+    let r = result_blocks(layout, x, y, push);
+    // SAFETY: only reached from the AVX-512 kernel, compiled with AVX-512F
+    // and run after the CPU check; register operations only.
+    unsafe {
         // Blocks 0 and 2 (then 1 and 3) of two registers: results 0, 8,
         // 1, 9 and 2, 10, 3, 11 (then 4, 12, 5, 13 and 6, 14, 7, 15); the
         // same again gives 0-3, 8-11 (then 4-7, 12-15).
