@@ -96,7 +96,7 @@ pub(crate) trait Simd: Copy {
     /// Per lane: `if self < o && o >= 0 { x } else { y }`. How a running
     /// best is replaced by a better candidate (`self`) until it becomes a
     /// gap (negative), after which nothing replaces it. Here two selects;
-    /// AVX2 and SSE2 make the mask once and blend by it.
+    /// the x86 sets make the mask once and blend by it.
     #[inline(always)]
     fn lt_open_select(self, o: Self, x: Self, y: Self) -> Self {
         o.lt_select(Self::splat(0.0), y, self.lt_select(o, x, y))

@@ -512,6 +512,21 @@ impl Simd for Avx512 {
         unsafe { _mm512_cmp_ps_mask::<_CMP_NLE_UQ>(self.0, o.0) != 0 }
     }
     #[inline(always)]
+    fn lt_open_select(self, o: Self, x: Self, y: Self) -> Self {
+        // One blend by one mask: `self < o` where `o` is not below 0 (the
+        // second compare runs only in the lanes the first leaves set).
+        // The default's two selects are two blends, and `Best::axis` makes
+        // four such selects an axis, on the same compares.
+        Avx512(unsafe {
+            let open = _mm512_cmp_ps_mask::<_CMP_NLT_UQ>(o.0, _mm512_setzero_ps());
+            _mm512_mask_blend_ps(
+                _mm512_mask_cmp_ps_mask::<_CMP_LT_OQ>(open, self.0, o.0),
+                y.0,
+                x.0,
+            )
+        })
+    }
+    #[inline(always)]
     fn transpose(src: &[&[f32; M]; MAX_LANES], dst: &mut [[f32; MAX_LANES]; M], rows: usize) {
         if rows <= 4 {
             return transpose16_half(src, dst);
