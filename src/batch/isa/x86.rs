@@ -201,10 +201,7 @@ impl<const BLEND: bool> Simd for Sse2<BLEND> {
             return write_lanes_at(slots, at, x, y, push);
         };
         for (r, &i) in sse2_results(layout, x, y, push).into_iter().zip(at) {
-            let slot = &mut slots[i as usize];
-            // SAFETY: one store of 16 bytes, a whole `SatResult`, into
-            // the slot (see `transpose_results`).
-            unsafe { _mm_storeu_ps(std::ptr::from_mut(slot).cast::<f32>(), r) };
+            store_result(slots, i, r);
         }
     }
 }
@@ -401,15 +398,11 @@ impl Simd for Avx2 {
         };
         let r = avx2_results(layout, x, y, push);
         for (k, &r) in r.iter().enumerate() {
-            // Results k and k + 4, each 16 bytes (a whole `SatResult`, see
-            // `transpose_results`) stored into its slot.
-            let lo = std::ptr::from_mut(&mut slots[at[k] as usize]).cast::<f32>();
-            // SAFETY: register operations, and one store of 16 bytes into
-            // a slot.
-            unsafe { _mm_storeu_ps(lo, _mm256_castps256_ps128(r)) };
-            let hi = std::ptr::from_mut(&mut slots[at[k + 4] as usize]).cast::<f32>();
-            // SAFETY: as above.
-            unsafe { _mm_storeu_ps(hi, _mm256_extractf128_ps::<1>(r)) };
+            // Results k and k + 4, each in a half of the register.
+            // SAFETY: register operations.
+            let (lo, hi) = unsafe { (_mm256_castps256_ps128(r), _mm256_extractf128_ps::<1>(r)) };
+            store_result(slots, at[k], lo);
+            store_result(slots, at[k + 4], hi);
         }
     }
 }
@@ -670,17 +663,18 @@ impl Simd for Avx512 {
         };
         let r = result_blocks(layout, x, y, push);
         for (j, &r) in r.iter().enumerate() {
-            // Results j, 4 + j, 8 + j and 12 + j, each 16 bytes (a whole
-            // `SatResult`), each stored into its slot from its block.
-            let mut slot =
-                |k: usize| std::ptr::from_mut(&mut slots[at[4 * k + j] as usize]).cast::<f32>();
-            // SAFETY: register operations, and four stores of 16 bytes,
-            // each into a slot.
-            unsafe {
-                _mm_storeu_ps(slot(0), _mm512_castps512_ps128(r));
-                _mm_storeu_ps(slot(1), _mm512_extractf32x4_ps::<1>(r));
-                _mm_storeu_ps(slot(2), _mm512_extractf32x4_ps::<2>(r));
-                _mm_storeu_ps(slot(3), _mm512_extractf32x4_ps::<3>(r));
+            // Results j, 4 + j, 8 + j and 12 + j, one in each block.
+            // SAFETY: register operations.
+            let blocks = unsafe {
+                [
+                    _mm512_castps512_ps128(r),
+                    _mm512_extractf32x4_ps::<1>(r),
+                    _mm512_extractf32x4_ps::<2>(r),
+                    _mm512_extractf32x4_ps::<3>(r),
+                ]
+            };
+            for (k, block) in blocks.into_iter().enumerate() {
+                store_result(slots, at[4 * k + j], block);
             }
         }
     }
@@ -784,6 +778,18 @@ fn transpose_results(layout: [usize; 4], x: Avx512, y: Avx512, push: Avx512) -> 
             _mm512_shuffle_f32x4::<0xDD>(u2, u3),
         ]
     }
+}
+
+/// Stores `r`, a whole result laid out as [`RESULT_SLOTS`] says, into
+/// slot `i` of `slots`: how the x86 sets scatter a bucket's register of
+/// results to its pairs' places.
+#[inline(always)]
+fn store_result(slots: &mut [MaybeUninit<SatResult>], i: u16, r: __m128) {
+    const { assert!(size_of::<SatResult>() == 4 * size_of::<f32>()) };
+    let slot = std::ptr::from_mut(&mut slots[usize::from(i)]).cast::<f32>();
+    // SAFETY: one store of 16 bytes, the size of a `SatResult`
+    // (asserted), into the slot.
+    unsafe { _mm_storeu_ps(slot, r) }
 }
 
 /// Where a result's four 32-bit slots are (in f32s): its axis' x and y,
