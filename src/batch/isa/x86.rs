@@ -985,3 +985,115 @@ fn transpose8(r: [__m256; 8]) -> [__m256; 8] {
         ]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The x86 sets' transposes and result scatters against what they
+    //! must do, entry by entry, on every set this CPU has: each is an
+    //! arrangement of shuffles whose mistakes would move numbers between
+    //! lanes (the batch tests would see a wrong answer somewhere; these say
+    //! which step).
+    use super::*;
+
+    /// Each lane's row of 8 numbers, all different: lane `l`, entry `i`
+    /// is `100 l + i`.
+    fn rows() -> Vec<[f32; M]> {
+        (0..MAX_LANES)
+            .map(|l| std::array::from_fn(|i| (100 * l + i) as f32))
+            .collect()
+    }
+
+    /// `S::transpose` of [`rows`] for every count of rows, checked entry
+    /// by entry: row `i`, lane `l` is lane `l`'s entry `i`.
+    fn check_transpose<S: Simd>() {
+        let src_rows = rows();
+        let src: [&[f32; M]; MAX_LANES] = std::array::from_fn(|l| &src_rows[l]);
+        for count in 1..=M {
+            let mut dst = [[f32::NAN; MAX_LANES]; M];
+            S::transpose(&src, &mut dst, count);
+            for (i, row) in dst.iter().enumerate().take(count) {
+                for (l, &x) in row.iter().enumerate().take(S::LANES) {
+                    assert_eq!(x, src_rows[l][i], "{count} rows: row {i}, lane {l}");
+                }
+            }
+        }
+    }
+
+    /// `S::write_results_at` of a full register into slots in a shuffled
+    /// order, each result checked in its slot.
+    fn check_scatter<S: Simd>() {
+        let n = S::LANES;
+        let lanes = |f: fn(usize) -> f32| {
+            let row: [f32; MAX_LANES] = std::array::from_fn(f);
+            S::load(&row)
+        };
+        let (x, y) = (lanes(|l| l as f32), lanes(|l| -(l as f32)));
+        // Odd lanes overlap (a push of 0.5 + l), even ones have a gap.
+        let push = lanes(|l| {
+            if l % 2 == 1 {
+                0.5 + l as f32
+            } else {
+                -1.0 - l as f32
+            }
+        });
+        let at: Vec<u16> = (0..n).map(|l| ((l * 7 + 3) % n) as u16).collect();
+        let mut slots = vec![MaybeUninit::uninit(); n];
+        S::write_results_at(&mut slots, &at, x, y, push);
+        for (l, &i) in at.iter().enumerate() {
+            // SAFETY: `at` names every slot once, so each was written.
+            let r = unsafe { slots[usize::from(i)].assume_init() };
+            let want_depth = if l % 2 == 1 {
+                0.5 + l as f32
+            } else {
+                1.0 + l as f32
+            };
+            assert_eq!(r.axis, Vec2::new(l as f32, -(l as f32)), "lane {l}");
+            assert_eq!(r.depth, want_depth, "lane {l}");
+            assert_eq!(r.overlapping, l % 2 == 1, "lane {l}");
+        }
+    }
+
+    #[target_feature(enable = "avx512f,avx2,fma")]
+    fn avx512_checks() {
+        check_transpose::<Avx512>();
+        check_scatter::<Avx512>();
+    }
+
+    #[target_feature(enable = "avx2,fma")]
+    fn avx2_checks() {
+        check_transpose::<Avx2>();
+        check_scatter::<Avx2>();
+    }
+
+    #[target_feature(enable = "sse4.1")]
+    fn sse41_checks() {
+        check_transpose::<Sse2<true>>();
+        check_scatter::<Sse2<true>>();
+    }
+
+    #[test]
+    fn transposes_and_scatters_move_every_number_to_its_place() {
+        check_transpose::<Sse2>();
+        check_scatter::<Sse2>();
+        let mut ran = vec!["sse2"];
+        if is_x86_feature_detected!("sse4.1") {
+            // SAFETY: the CPU has SSE4.1 (checked).
+            unsafe { sse41_checks() };
+            ran.push("sse4.1");
+        }
+        if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
+            // SAFETY: the CPU has AVX2 and FMA (checked).
+            unsafe { avx2_checks() };
+            ran.push("avx2");
+        }
+        if is_x86_feature_detected!("avx512f")
+            && is_x86_feature_detected!("avx2")
+            && is_x86_feature_detected!("fma")
+        {
+            // SAFETY: the CPU has AVX-512F, AVX2 and FMA (checked).
+            unsafe { avx512_checks() };
+            ran.push("avx512f");
+        }
+        eprintln!("checked: {}", ran.join(", "));
+    }
+}
