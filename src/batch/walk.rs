@@ -422,7 +422,7 @@ impl<'a> Ahead<'a> {
     /// buckets' part-filled last registers).
     fn new<S: Simd>(next: &'a [Pair], slots: *const u8) -> Self {
         let steps = WINDOW.div_ceil(S::LANES) + 8;
-        let slots_left = size_of_val(next) / size_of::<Pair>() * size_of::<SatResult>();
+        let slots_left = next.len() * size_of::<SatResult>();
         Ahead {
             rest: next,
             per: next.len().div_ceil(steps),

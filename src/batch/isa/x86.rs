@@ -542,41 +542,16 @@ impl Simd for Avx512 {
                 let hi = _mm256_castps_pd(_mm256_loadu_ps(src[k + 8].as_ptr()));
                 _mm512_castpd_ps(_mm512_insertf64x4::<1>(lo, hi))
             });
-            // t0 = lanes 0, 1 interleaved, entries 0-1 | 4-5 (each half).
-            let t0 = _mm512_unpacklo_ps(r[0], r[1]);
-            let t1 = _mm512_unpackhi_ps(r[0], r[1]);
-            let t2 = _mm512_unpacklo_ps(r[2], r[3]);
-            let t3 = _mm512_unpackhi_ps(r[2], r[3]);
-            let t4 = _mm512_unpacklo_ps(r[4], r[5]);
-            let t5 = _mm512_unpackhi_ps(r[4], r[5]);
-            let t6 = _mm512_unpacklo_ps(r[6], r[7]);
-            let t7 = _mm512_unpackhi_ps(r[6], r[7]);
-            // s[q] = (x, y): x's blocks hold entry q of lanes 0-3, entry
-            // q + 4 of lanes 0-3, entry q of lanes 8-11 and entry q + 4 of
-            // lanes 8-11; y's the same of lanes 4-7 and 12-15.
-            let s = [
-                (
-                    _mm512_shuffle_ps::<0x44>(t0, t2),
-                    _mm512_shuffle_ps::<0x44>(t4, t6),
-                ),
-                (
-                    _mm512_shuffle_ps::<0xEE>(t0, t2),
-                    _mm512_shuffle_ps::<0xEE>(t4, t6),
-                ),
-                (
-                    _mm512_shuffle_ps::<0x44>(t1, t3),
-                    _mm512_shuffle_ps::<0x44>(t5, t7),
-                ),
-                (
-                    _mm512_shuffle_ps::<0xEE>(t1, t3),
-                    _mm512_shuffle_ps::<0xEE>(t5, t7),
-                ),
-            ];
+            // x[q]'s blocks hold entry q of lanes 0-3, entry q + 4 of
+            // lanes 0-3, entry q of lanes 8-11 and entry q + 4 of lanes
+            // 8-11; y[q]'s the same of lanes 4-7 and 12-15.
+            let x = transpose_blocks([r[0], r[1], r[2], r[3]]);
+            let y = transpose_blocks([r[4], r[5], r[6], r[7]]);
             // Row q is blocks 0 of x, 0 of y, 2 of x, 2 of y (lanes 0-3,
             // 4-7, 8-11, 12-15); row q + 4 is their blocks 1 and 3.
             let first = _mm512_setr_epi32(0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27);
             let second = _mm512_add_epi32(first, _mm512_set1_epi32(4));
-            for (q, (x, y)) in s.into_iter().enumerate() {
+            for (q, (x, y)) in x.into_iter().zip(y).enumerate() {
                 _mm512_storeu_ps(dst[q].as_mut_ptr(), _mm512_permutex2var_ps(x, first, y));
                 _mm512_storeu_ps(
                     dst[q + 4].as_mut_ptr(),
@@ -700,26 +675,40 @@ fn transpose16_half(src: &[&[f32; M]; MAX_LANES], dst: &mut [[f32; MAX_LANES]; M
             let v = _mm512_insertf32x4::<2>(v, _mm_loadu_ps(src[k + 8].as_ptr()));
             *r = _mm512_insertf32x4::<3>(v, _mm_loadu_ps(src[k + 12].as_ptr()));
         }
-        let t0 = _mm512_unpacklo_ps(r[0], r[1]);
-        let t1 = _mm512_unpackhi_ps(r[0], r[1]);
-        let t2 = _mm512_unpacklo_ps(r[2], r[3]);
-        let t3 = _mm512_unpackhi_ps(r[2], r[3]);
-        let out = [
-            _mm512_shuffle_ps::<0x44>(t0, t2),
-            _mm512_shuffle_ps::<0xEE>(t0, t2),
-            _mm512_shuffle_ps::<0x44>(t1, t3),
-            _mm512_shuffle_ps::<0xEE>(t1, t3),
-        ];
-        for (k, row) in out.into_iter().enumerate() {
+        for (k, row) in transpose_blocks(r).into_iter().enumerate() {
             _mm512_storeu_ps(dst[k].as_mut_ptr(), row);
         }
     }
 }
 
+/// A 4×4 transpose within each 128-bit block of four registers: entry `i`
+/// of a block of register `k` becomes entry `k` of that block of register
+/// `i`. Two unpacks, then two shuffles, for each pair of registers.
+#[inline(always)]
+fn transpose_blocks(r: [__m512; 4]) -> [__m512; 4] {
+    // SAFETY: only reached from the AVX-512 kernel, compiled with AVX-512F
+    // and run after the CPU check; register operations only.
+    unsafe {
+        // t0 = entries 0 of r0, r1, entries 1 of r0, r1 (each block); t1
+        // the same of entries 2 and 3; t2, t3 the same of r2 and r3.
+        let t0 = _mm512_unpacklo_ps(r[0], r[1]);
+        let t1 = _mm512_unpackhi_ps(r[0], r[1]);
+        let t2 = _mm512_unpacklo_ps(r[2], r[3]);
+        let t3 = _mm512_unpackhi_ps(r[2], r[3]);
+        [
+            _mm512_shuffle_ps::<0x44>(t0, t2),
+            _mm512_shuffle_ps::<0xEE>(t0, t2),
+            _mm512_shuffle_ps::<0x44>(t1, t3),
+            _mm512_shuffle_ps::<0xEE>(t1, t3),
+        ]
+    }
+}
+
 /// 16 lanes' results as 16 whole `SatResult`s, one in each 128-bit
 /// block of four registers (block k of register j is result 4k + j): the
-/// four rows (x, y, depth, flag) transposed by unpacks, in place of a
-/// dozen scalar instructions per lane. Every 32-bit slot gets a valid
+/// four rows (x, y, depth, flag) transposed within each block
+/// ([`transpose_blocks`]), in place of a dozen scalar instructions per
+/// lane. Every 32-bit slot gets a valid
 /// value for its field (`layout`, from `RESULT_SLOTS`, says where the
 /// three f32s and the flag are; the flag's first byte, little-endian, is
 /// 0 or 1, a valid bool, the other 3 padding).
@@ -736,22 +725,7 @@ fn result_blocks(layout: [usize; 4], x: Avx512, y: Avx512, push: Avx512) -> [__m
         v[layout[1]] = y.0;
         v[layout[2]] = depth;
         v[layout[3]] = flag;
-        let (t0, t1) = (
-            _mm512_unpacklo_ps(v[0], v[1]),
-            _mm512_unpackhi_ps(v[0], v[1]),
-        );
-        let (t2, t3) = (
-            _mm512_unpacklo_ps(v[2], v[3]),
-            _mm512_unpackhi_ps(v[2], v[3]),
-        );
-        let [t0, t1, t2, t3] = [t0, t1, t2, t3].map(|t| _mm512_castps_pd(t));
-        [
-            _mm512_unpacklo_pd(t0, t2),
-            _mm512_unpackhi_pd(t0, t2),
-            _mm512_unpacklo_pd(t1, t3),
-            _mm512_unpackhi_pd(t1, t3),
-        ]
-        .map(|r| _mm512_castpd_ps(r))
+        transpose_blocks(v)
     }
 }
 
