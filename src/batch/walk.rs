@@ -91,7 +91,7 @@ fn plan(table: &Table, a: u32, b: u32) -> Plan {
 /// bucket a window holds (up to 49): 4096 pairs ran 3-4% fewer
 /// instructions a pair than 2048 on the mixed tables, for 827 KiB of
 /// lists a thread instead of 418 (of which a window touches only 8).
-const WINDOW: usize = 4096;
+pub(crate) const WINDOW: usize = 4096;
 
 /// How far apart the buckets' lists start, in pair numbers: a window's
 /// worth and 80 bytes more. At exactly 4 KiB apart every list's next slot
