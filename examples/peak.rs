@@ -1,0 +1,240 @@
+//! This machine's arithmetic peak, measured rather than taken from a data
+//! sheet: how many multiply-adds a second one core retires, and all cores
+//! at once, for each instruction set the batch engine runs on.
+//!
+//! `cargo run --release --example peak -- [--millis MS] [--runs N]`.
+//! Prints one table: for each instruction set this CPU has, its lanes, the
+//! best GFLOP/s of one thread and of one thread per core (a multiply-add
+//! counted as 2 flops, as README's "share of the peak" counts them), and
+//! the ratio of the two.
+//!
+//! Two things are read from it:
+//! - **The share of the peak** a workload reaches: README divides a
+//!   workload's flops a second by the one-thread column, not by clock ×
+//!   lanes × units, which on a shared virtual machine is a guess.
+//! - **How far the cores scale together.** `batch::collide_par` cannot run
+//!   faster than the cores do on the same instructions: where running
+//!   wide vectors on every core lowers each core's clock, as AVX-512 does
+//!   on many Intel server parts, the last column says by how much.
+//!
+//! Each thread runs 16 independent chains of `x = x * m + c`: enough to
+//! keep two multiply-add units of four cycles' latency busy, with no
+//! memory traffic. SSE2 has no fused multiply-add, so its chains are a
+//! multiply and an add (2 flops in 2 instructions).
+
+#[path = "support/cli.rs"]
+mod cli;
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+/// How many independent chains each thread runs (see the module's notes).
+const CHAINS: usize = 16;
+
+/// This machine's multiply-add peak, one core and all cores.
+#[derive(Debug, clap::Parser)]
+struct Args {
+    /// How long each timed run lasts, in milliseconds.
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(10..=60_000))]
+    millis: u32,
+    /// Timed runs of each kind; the best is kept.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    runs: u32,
+}
+
+/// One instruction set's chains: its name, lanes, and a function that runs
+/// `steps` steps of every chain and returns a number that depends on all of
+/// them (so that none is optimized away).
+struct Chains {
+    name: &'static str,
+    lanes: usize,
+    run: fn(u64) -> f32,
+}
+
+fn main() {
+    let args = cli::parse::<Args>();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let sets = chains();
+    if sets.is_empty() {
+        eprintln!("peak: no vector instruction set this example knows on this CPU");
+        std::process::exit(1);
+    }
+    let run_for = Duration::from_millis(args.millis.into());
+    println!(
+        "multiply-add peak, best of {} runs of {} ms; a multiply-add is 2 flops",
+        args.runs, args.millis
+    );
+    println!(
+        "{:<10} {:>5} {:>14} {:>16} {:>9}",
+        "isa",
+        "lanes",
+        "1 thread",
+        format!("{threads} threads"),
+        "scaling"
+    );
+    for set in &sets {
+        let steps = steps_for(set, run_for);
+        let best = |threads: usize| {
+            (0..args.runs)
+                .map(|_| gflops(set, steps, threads))
+                .fold(0.0, f64::max)
+        };
+        let (one, all) = (best(1), best(threads));
+        println!(
+            "{:<10} {:>5} {:>8.1} GFLOP/s {:>10.1} GFLOP/s {:>8.2}×",
+            set.name,
+            set.lanes,
+            one,
+            all,
+            all / one
+        );
+    }
+}
+
+/// How many steps of the chains take about `run_for` on one thread.
+fn steps_for(set: &Chains, run_for: Duration) -> u64 {
+    let trial = 1 << 20;
+    let start = Instant::now();
+    black_box((set.run)(black_box(trial)));
+    let took = start.elapsed().as_secs_f64().max(1e-6);
+    ((trial as f64) * run_for.as_secs_f64() / took).max(1.0) as u64
+}
+
+/// GFLOP/s of `threads` threads each running `steps` steps of the chains,
+/// timed from the first thread's start to the last one's end.
+fn gflops(set: &Chains, steps: u64, threads: usize) -> f64 {
+    let start = Instant::now();
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| black_box((set.run)(black_box(steps))));
+        }
+    });
+    let seconds = start.elapsed().as_secs_f64();
+    let flops = 2.0 * (CHAINS * set.lanes) as f64 * steps as f64 * threads as f64;
+    flops / seconds / 1e9
+}
+
+/// The chains of every instruction set this CPU has, narrowest first.
+fn chains() -> Vec<Chains> {
+    let mut sets = Vec::new();
+    #[cfg(target_arch = "x86_64")]
+    {
+        sets.push(Chains {
+            name: "sse2",
+            lanes: 4,
+            run: x86::sse2,
+        });
+        if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma")
+        {
+            sets.push(Chains {
+                name: "avx2+fma",
+                lanes: 8,
+                run: x86::avx2,
+            });
+        }
+        if std::arch::is_x86_feature_detected!("avx512f") {
+            sets.push(Chains {
+                name: "avx512f",
+                lanes: 16,
+                run: x86::avx512,
+            });
+        }
+    }
+    #[cfg(target_arch = "aarch64")]
+    sets.push(Chains {
+        name: "neon",
+        lanes: 4,
+        run: arm::neon,
+    });
+    sets
+}
+
+/// The chains on x86-64. Each `*_chains` function is compiled for its
+/// instruction set; the plain wrappers are what [`Chains::run`] holds, and
+/// [`chains`] offers each only where the CPU has its set.
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use std::arch::x86_64::*;
+    use std::hint::black_box;
+
+    /// SSE2 (every x86-64 CPU): a multiply and an add a step.
+    pub fn sse2(steps: u64) -> f32 {
+        // SAFETY: SSE2 is part of x86-64, so every CPU this runs on has it.
+        unsafe { sse2_chains(steps) }
+    }
+
+    #[target_feature(enable = "sse2")]
+    fn sse2_chains(steps: u64) -> f32 {
+        let (m, c) = (_mm_set1_ps(0.999_9), _mm_set1_ps(1e-4));
+        let mut x: [_; super::CHAINS] = std::array::from_fn(|i| black_box(_mm_set1_ps(i as f32)));
+        for _ in 0..steps {
+            for v in &mut x {
+                *v = _mm_add_ps(_mm_mul_ps(*v, m), c);
+            }
+        }
+        x.iter().map(|v| _mm_cvtss_f32(*v)).sum()
+    }
+
+    /// AVX2 with FMA: one fused multiply-add a step.
+    pub fn avx2(steps: u64) -> f32 {
+        // SAFETY: offered only where the CPU has AVX2 and FMA (see
+        // `chains`), which are all that `avx2_chains` is compiled for.
+        unsafe { avx2_chains(steps) }
+    }
+
+    #[target_feature(enable = "avx2,fma")]
+    fn avx2_chains(steps: u64) -> f32 {
+        let (m, c) = (_mm256_set1_ps(0.999_9), _mm256_set1_ps(1e-4));
+        let mut x: [_; super::CHAINS] =
+            std::array::from_fn(|i| black_box(_mm256_set1_ps(i as f32)));
+        for _ in 0..steps {
+            for v in &mut x {
+                *v = _mm256_fmadd_ps(*v, m, c);
+            }
+        }
+        x.iter()
+            .map(|v| _mm256_cvtss_f32(*v))
+            .fold(0.0, |s, v| s + v)
+    }
+
+    /// AVX-512: one fused multiply-add a step, 16 lanes.
+    pub fn avx512(steps: u64) -> f32 {
+        // SAFETY: offered only where the CPU has AVX-512 F (see `chains`),
+        // which is all that `avx512_chains` is compiled for.
+        unsafe { avx512_chains(steps) }
+    }
+
+    #[target_feature(enable = "avx512f")]
+    fn avx512_chains(steps: u64) -> f32 {
+        let (m, c) = (_mm512_set1_ps(0.999_9), _mm512_set1_ps(1e-4));
+        let mut x: [_; super::CHAINS] =
+            std::array::from_fn(|i| black_box(_mm512_set1_ps(i as f32)));
+        for _ in 0..steps {
+            for v in &mut x {
+                *v = _mm512_fmadd_ps(*v, m, c);
+            }
+        }
+        x.iter()
+            .map(|v| _mm512_cvtss_f32(*v))
+            .fold(0.0, |s, v| s + v)
+    }
+}
+
+/// The chains on AArch64, whose NEON every CPU has.
+#[cfg(target_arch = "aarch64")]
+mod arm {
+    use std::arch::aarch64::*;
+    use std::hint::black_box;
+
+    /// NEON: one fused multiply-add a step, 4 lanes.
+    pub fn neon(steps: u64) -> f32 {
+        let (m, c) = (vdupq_n_f32(0.999_9), vdupq_n_f32(1e-4));
+        let mut x: [_; super::CHAINS] = std::array::from_fn(|i| black_box(vdupq_n_f32(i as f32)));
+        for _ in 0..steps {
+            for v in &mut x {
+                *v = vfmaq_f32(c, *v, m);
+            }
+        }
+        x.iter().map(|v| vgetq_lane_f32::<0>(*v)).sum()
+    }
+}
