@@ -234,9 +234,9 @@ pub(crate) fn run_par(
     // read cold (the walker asks ahead only for the windows after it; see
     // `walk::Ahead`), so runs of up to 16 windows, not 2: at most 8192
     // pairs, half the windows of a million-pair batch were cold, and
-    // `collide_par` ran 1.40-1.53x `collide` on the 512-shape tables
-    // against 1.44-1.76x with runs of up to 65 536 (best of 5, 8
-    // alternated runs, three comparisons).
+    // `collide_par` ran 1.35-1.62x `collide` on the 512-shape tables
+    // against 1.44-1.76x with runs of up to 65 536 (best of 5, 6-8
+    // alternated runs, four comparisons).
     let threads = rayon::current_num_threads().max(1);
     let run_len = pairs
         .len()
