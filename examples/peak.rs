@@ -33,6 +33,7 @@ const CHAINS: usize = 16;
 
 /// This machine's multiply-add peak, one core and all cores.
 #[derive(Debug, clap::Parser)]
+#[command(name = "peak")]
 struct Args {
     /// How long each timed run lasts, in milliseconds.
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(10..=60_000))]
@@ -115,38 +116,34 @@ fn gflops(set: &Chains, steps: u64, threads: usize) -> f64 {
 }
 
 /// The chains of every instruction set this CPU has, narrowest first.
+#[cfg(target_arch = "x86_64")]
 fn chains() -> Vec<Chains> {
-    let mut sets = Vec::new();
-    #[cfg(target_arch = "x86_64")]
-    {
-        sets.push(Chains {
-            name: "sse2",
-            lanes: 4,
-            run: x86::sse2,
-        });
-        if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma")
-        {
-            sets.push(Chains {
-                name: "avx2+fma",
-                lanes: 8,
-                run: x86::avx2,
-            });
-        }
-        if std::arch::is_x86_feature_detected!("avx512f") {
-            sets.push(Chains {
-                name: "avx512f",
-                lanes: 16,
-                run: x86::avx512,
-            });
-        }
-    }
-    #[cfg(target_arch = "aarch64")]
-    sets.push(Chains {
+    use std::arch::is_x86_feature_detected as has;
+    [
+        (true, "sse2", 4, x86::sse2 as fn(u64) -> f32),
+        (has!("avx2") && has!("fma"), "avx2+fma", 8, x86::avx2),
+        (has!("avx512f"), "avx512f", 16, x86::avx512),
+    ]
+    .into_iter()
+    .filter(|&(available, ..)| available)
+    .map(|(_, name, lanes, run)| Chains { name, lanes, run })
+    .collect()
+}
+
+/// The chains of every instruction set this CPU has: NEON, on AArch64.
+#[cfg(target_arch = "aarch64")]
+fn chains() -> Vec<Chains> {
+    vec![Chains {
         name: "neon",
         lanes: 4,
         run: arm::neon,
-    });
-    sets
+    }]
+}
+
+/// No chains elsewhere.
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+fn chains() -> Vec<Chains> {
+    Vec::new()
 }
 
 /// The chains on x86-64. Each `*_chains` function is compiled for its
@@ -228,6 +225,12 @@ mod arm {
 
     /// NEON: one fused multiply-add a step, 4 lanes.
     pub fn neon(steps: u64) -> f32 {
+        // SAFETY: NEON is part of AArch64, so every CPU this runs on has it.
+        unsafe { neon_chains(steps) }
+    }
+
+    #[target_feature(enable = "neon")]
+    fn neon_chains(steps: u64) -> f32 {
         let (m, c) = (vdupq_n_f32(0.999_9), vdupq_n_f32(1e-4));
         let mut x: [_; super::CHAINS] = std::array::from_fn(|i| black_box(vdupq_n_f32(i as f32)));
         for _ in 0..steps {
