@@ -36,6 +36,7 @@ const SPREAD: f32 = 222.0;
 /// The GPU collider's throughput on the chapter's scene, split into
 /// upload, compute and read-back, checked against `batch::collide`.
 #[derive(Debug, clap::Parser)]
+#[command(name = "gpu_throughput")]
 struct Args {
     /// Pairs in the batch.
     #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=1 << 32))]

@@ -55,6 +55,7 @@ fn hand_over(idle: bool) -> f64 {
 /// How `batch::collide_par` scales over `batch::collide` on the chapter's
 /// scene, at several batch sizes.
 #[derive(Debug, clap::Parser)]
+#[command(name = "par_scaling")]
 struct Args {
     /// Calls of each engine per batch size.
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..))]

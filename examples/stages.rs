@@ -37,6 +37,7 @@ use clap::Parser;
 
 /// The batch walker's stages timed apart on the 512-shape tables.
 #[derive(Parser)]
+#[command(name = "stages")]
 struct Args {
     /// Pairs per workload.
     #[arg(long, default_value_t = 300_000)]

@@ -329,6 +329,7 @@ fn time(mut f: impl FnMut() -> Duration, pairs: usize) -> f64 {
 /// by side on the same pairs, with every verdict checked against
 /// parry2d's.
 #[derive(Debug, clap::Parser)]
+#[command(name = "throughput")]
 struct Args {
     /// Pairs per workload.
     #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=1 << 32))]
