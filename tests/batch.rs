@@ -377,6 +377,92 @@ fn apart_the_answer_is_the_first_gap_in_order_not_the_widest() {
     }
 }
 
+/// A circle against a polygon's corner, where the answer may be the
+/// circle's own axis (from the nearest corner towards the center): just
+/// apart and just overlapping there (where the push on it is measured
+/// along the scaled offset and divided by its length: dropping that
+/// division fails here), a center exactly on a corner (no axis of its
+/// own) and a hair from one (the offset 1.2e-7, and below f32's least
+/// normal number, whose square is 0), turned and not, either shape as A.
+/// Every engine gives the scalar test's answer.
+#[test]
+fn a_circle_at_a_corner_gets_the_scalar_tests_answer() {
+    let shapes = vec![
+        Shape::Polygon(Polygon::rectangle(2.0, 2.0).unwrap()),
+        // A corner exactly at its own origin.
+        Shape::Polygon(
+            Polygon::new(vec![
+                Vec2::new(0.0, 0.0),
+                Vec2::new(2.0, 0.0),
+                Vec2::new(0.0, 2.0),
+            ])
+            .unwrap(),
+        ),
+        Shape::Circle { radius: 0.4 },
+    ];
+    let at = |x: f32, y: f32, angle: f32| Pose {
+        position: Vec2::new(x, y),
+        angle,
+    };
+    let hair = f32::from_bits(1.0f32.to_bits() + 1);
+    let tiny = 1e-40;
+    let mut pairs = Vec::new();
+    for (polygon, pose, center) in [
+        // The box's corner (1, 1): apart by 0.024 on the circle's axis,
+        // then overlapping by 0.117 on it, on the corner, a hair off it.
+        (0, at(0.0, 0.0, 0.0), Vec2::new(1.3, 1.3)),
+        (0, at(0.0, 0.0, 0.0), Vec2::new(1.2, 1.2)),
+        (0, at(0.0, 0.0, 0.0), Vec2::new(1.0, 1.0)),
+        (0, at(0.0, 0.0, 0.0), Vec2::new(hair, hair)),
+        (0, at(0.0, 0.0, 0.0), Vec2::new(hair, 1.0)),
+        // The triangle's corner at its origin: on it, and a subnormal
+        // offset from it, straight and on a slant.
+        (1, at(0.0, 0.0, 0.0), Vec2::new(0.0, 0.0)),
+        (1, at(0.0, 0.0, 0.0), Vec2::new(-tiny, -tiny)),
+        (1, at(0.0, 0.0, 0.0), Vec2::new(-tiny, -3.0 * tiny)),
+        (1, at(0.0, 0.0, 0.0), Vec2::new(-tiny, 0.0)),
+        // Turned: the circle on the turned corner, and beyond it.
+        (1, at(5.0, -2.0, 0.7), Vec2::new(5.0, -2.0)),
+        (1, at(5.0, -2.0, 0.7), Vec2::new(4.7, -2.2)),
+    ] {
+        let circle = at(center.x, center.y, 0.3);
+        pairs.push(Pair {
+            a: polygon,
+            pose_a: pose,
+            b: 2,
+            pose_b: circle,
+        });
+        pairs.push(Pair {
+            a: 2,
+            pose_a: circle,
+            b: polygon,
+            pose_b: pose,
+        });
+    }
+    // Full registers of these pairs on every instruction set, and the
+    // pairs alone.
+    let many: Vec<Pair> = pairs
+        .iter()
+        .cycle()
+        .take(16 * pairs.len())
+        .copied()
+        .collect();
+    check_all(&shapes, &pairs);
+    check_all(&shapes, &many);
+    // The first pair's answer, worked by hand: apart on the circle's
+    // axis, from the circle towards the box.
+    let mut out = Vec::new();
+    batch::collide(&shapes, &pairs[..1], &mut out).unwrap();
+    let gap = 0.3 * std::f32::consts::SQRT_2 - 0.4;
+    let toward_a = Vec2::new(-1.0, -1.0).normalize();
+    assert!(!out[0].overlapping, "{:?}", out[0]);
+    assert!(
+        (out[0].depth - gap).abs() < 1e-5 && out[0].axis.distance(toward_a) < 1e-5,
+        "{:?}, want a gap of {gap} along {toward_a:?}",
+        out[0]
+    );
+}
+
 #[test]
 fn bad_batches_are_refused_whole_and_leave_out_empty() {
     let shapes = vec![
