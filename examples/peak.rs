@@ -146,13 +146,36 @@ fn chains() -> Vec<Chains> {
     Vec::new()
 }
 
+/// Defines `$name(steps)`, compiled for `$feature`: the chains, each
+/// register starting at its own number (so that none can be merged with
+/// another), `$step` one step of one of them (`$x` the register, `$m` and
+/// `$c` the constants), and the sum of every register's first lane.
+/// `$splat` makes a register of one number; `$first` reads lane 0.
+macro_rules! chains_for {
+    ($name:ident, $feature:literal, $splat:expr, $first:expr,
+     |$x:ident, $m:ident, $c:ident| $step:expr) => {
+        #[target_feature(enable = $feature)]
+        fn $name(steps: u64) -> f32 {
+            let ($m, $c) = ($splat(0.999_9), $splat(1e-4));
+            let mut x: [_; super::CHAINS] =
+                std::array::from_fn(|i| std::hint::black_box($splat(i as f32)));
+            for _ in 0..steps {
+                for v in &mut x {
+                    let $x = *v;
+                    *v = $step;
+                }
+            }
+            x.iter().map(|v| $first(*v)).fold(0.0, |s, v| s + v)
+        }
+    };
+}
+
 /// The chains on x86-64. Each `*_chains` function is compiled for its
 /// instruction set; the plain wrappers are what [`Chains::run`] holds, and
 /// [`chains`] offers each only where the CPU has its set.
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use std::arch::x86_64::*;
-    use std::hint::black_box;
 
     /// SSE2 (every x86-64 CPU): a multiply and an add a step.
     pub fn sse2(steps: u64) -> f32 {
@@ -160,17 +183,13 @@ mod x86 {
         unsafe { sse2_chains(steps) }
     }
 
-    #[target_feature(enable = "sse2")]
-    fn sse2_chains(steps: u64) -> f32 {
-        let (m, c) = (_mm_set1_ps(0.999_9), _mm_set1_ps(1e-4));
-        let mut x: [_; super::CHAINS] = std::array::from_fn(|i| black_box(_mm_set1_ps(i as f32)));
-        for _ in 0..steps {
-            for v in &mut x {
-                *v = _mm_add_ps(_mm_mul_ps(*v, m), c);
-            }
-        }
-        x.iter().map(|v| _mm_cvtss_f32(*v)).sum()
-    }
+    chains_for!(
+        sse2_chains,
+        "sse2",
+        _mm_set1_ps,
+        _mm_cvtss_f32,
+        |x, m, c| _mm_add_ps(_mm_mul_ps(x, m), c)
+    );
 
     /// AVX2 with FMA: one fused multiply-add a step.
     pub fn avx2(steps: u64) -> f32 {
@@ -179,20 +198,13 @@ mod x86 {
         unsafe { avx2_chains(steps) }
     }
 
-    #[target_feature(enable = "avx2,fma")]
-    fn avx2_chains(steps: u64) -> f32 {
-        let (m, c) = (_mm256_set1_ps(0.999_9), _mm256_set1_ps(1e-4));
-        let mut x: [_; super::CHAINS] =
-            std::array::from_fn(|i| black_box(_mm256_set1_ps(i as f32)));
-        for _ in 0..steps {
-            for v in &mut x {
-                *v = _mm256_fmadd_ps(*v, m, c);
-            }
-        }
-        x.iter()
-            .map(|v| _mm256_cvtss_f32(*v))
-            .fold(0.0, |s, v| s + v)
-    }
+    chains_for!(
+        avx2_chains,
+        "avx2,fma",
+        _mm256_set1_ps,
+        _mm256_cvtss_f32,
+        |x, m, c| _mm256_fmadd_ps(x, m, c)
+    );
 
     /// AVX-512: one fused multiply-add a step, 16 lanes.
     pub fn avx512(steps: u64) -> f32 {
@@ -201,27 +213,19 @@ mod x86 {
         unsafe { avx512_chains(steps) }
     }
 
-    #[target_feature(enable = "avx512f")]
-    fn avx512_chains(steps: u64) -> f32 {
-        let (m, c) = (_mm512_set1_ps(0.999_9), _mm512_set1_ps(1e-4));
-        let mut x: [_; super::CHAINS] =
-            std::array::from_fn(|i| black_box(_mm512_set1_ps(i as f32)));
-        for _ in 0..steps {
-            for v in &mut x {
-                *v = _mm512_fmadd_ps(*v, m, c);
-            }
-        }
-        x.iter()
-            .map(|v| _mm512_cvtss_f32(*v))
-            .fold(0.0, |s, v| s + v)
-    }
+    chains_for!(
+        avx512_chains,
+        "avx512f",
+        _mm512_set1_ps,
+        _mm512_cvtss_f32,
+        |x, m, c| _mm512_fmadd_ps(x, m, c)
+    );
 }
 
 /// The chains on AArch64, whose NEON every CPU has.
 #[cfg(target_arch = "aarch64")]
 mod arm {
     use std::arch::aarch64::*;
-    use std::hint::black_box;
 
     /// NEON: one fused multiply-add a step, 4 lanes.
     pub fn neon(steps: u64) -> f32 {
@@ -229,15 +233,11 @@ mod arm {
         unsafe { neon_chains(steps) }
     }
 
-    #[target_feature(enable = "neon")]
-    fn neon_chains(steps: u64) -> f32 {
-        let (m, c) = (vdupq_n_f32(0.999_9), vdupq_n_f32(1e-4));
-        let mut x: [_; super::CHAINS] = std::array::from_fn(|i| black_box(vdupq_n_f32(i as f32)));
-        for _ in 0..steps {
-            for v in &mut x {
-                *v = vfmaq_f32(c, *v, m);
-            }
-        }
-        x.iter().map(|v| vgetq_lane_f32::<0>(*v)).sum()
-    }
+    chains_for!(
+        neon_chains,
+        "neon",
+        vdupq_n_f32,
+        vgetq_lane_f32::<0>,
+        |x, m, c| vfmaq_f32(c, x, m)
+    );
 }
