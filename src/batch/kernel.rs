@@ -175,12 +175,8 @@ impl<S: Simd> Best<S> {
     /// once, for the best axis, in [`Best::write`].
     #[inline(always)]
     fn axis(&mut self, nx: S, ny: S, a_min: S, a_max: S, b_min: S, b_max: S) {
-        let forward = b_max.sub(a_min);
-        let backward = a_max.sub(b_min);
-        // Forward is the shorter way exactly when `forward - backward` is
-        // negative (a difference of two different finite numbers is never
-        // 0): one select for the direction.
-        self.answer(nx, ny, forward.min(backward), forward.sub(backward));
+        let (push, lead) = push_and_lead(a_min, a_max, b_min, b_max);
+        self.answer(nx, ny, push, lead);
     }
 
     /// [`Best::axis`] for an axis whose push and lead (`forward -
@@ -221,6 +217,19 @@ impl<S: Simd> Best<S> {
         let wy = sin.mul(ax).add(cos.mul(ay));
         sink.put_lanes(n, wx, wy, self.push);
     }
+}
+
+/// A's way out of B along an axis, from A's shadow `a_min..a_max` and
+/// B's `b_min..b_max` on it: the push (the shorter of forward, `b_max -
+/// a_min`, and backward, `a_max - b_min`; minus the gap's width when they
+/// have one) and the lead, `forward - backward`. Forward is the shorter
+/// way exactly when the lead is negative (a difference of two different
+/// finite numbers is never 0), so one select keeps the direction.
+#[inline(always)]
+fn push_and_lead<S: Simd>(a_min: S, a_max: S, b_min: S, b_max: S) -> (S, S) {
+    let forward = b_max.sub(a_min);
+    let backward = a_max.sub(b_min);
+    (forward.min(backward), forward.sub(backward))
 }
 
 /// The lanes' poses: A's (or the polygon's, for a circle as A) and B's.
@@ -526,7 +535,7 @@ fn polygon_circle_n<S: Simd, K: Sink, const N: usize>(
     // at the end. (Shadows on the unit axis waited on both, which on a
     // register of 8 or 16 circles was the longest chain of the kernel.)
     let (sx, sy, none) = scaled_lanes(vx, vy);
-    let length = sx.madd(sx, sy.mul(sy)).sqrt().max(S::splat(TINY));
+    let length = length_lanes(sx, sy);
     let per_length = S::splat(1.0).div(length);
     let (lo, hi) = shadow(sx, sy, &corner_x, &corner_y, corners);
     let d = sx.madd(center_x, sy.mul(center_y));
@@ -538,14 +547,12 @@ fn polygon_circle_n<S: Simd, K: Sink, const N: usize>(
     let zero = S::splat(0.0);
     let lo = none.lt_select(half, lo, S::splat(f32::NEG_INFINITY));
     let hi = none.lt_select(half, hi, S::splat(f32::INFINITY));
-    // The polygon is A: out forward, or back, along the scaled axis, and
-    // the push as measured along the unit axis.
-    let forward = d.add(reach).sub(lo);
-    let backward = hi.sub(d.sub(reach));
-    let push = forward.min(backward).mul(per_length);
+    // The polygon is A; its push along the scaled axis, then as measured
+    // along the unit axis (the lead's sign is the same either way).
+    let (push, lead) = push_and_lead(lo, hi, d.sub(reach), d.add(reach));
     let ux = none.lt_select(half, sx.mul(per_length), zero);
     let uy = none.lt_select(half, sy.mul(per_length), zero);
-    best.answer(ux, uy, push, forward.sub(backward));
+    best.answer(ux, uy, push.mul(per_length), lead);
     best.write(cos_a, sin_a, flip, n, sink);
 }
 
@@ -573,8 +580,14 @@ fn scaled_lanes<S: Simd>(vx: S, vy: S) -> (S, S, S) {
 #[inline(always)]
 fn unit_lanes<S: Simd>(vx: S, vy: S) -> (S, S, S) {
     let (ux, uy, none) = scaled_lanes(vx, vy);
-    let len = ux.madd(ux, uy.mul(uy)).sqrt().max(S::splat(TINY));
+    let len = length_lanes(ux, uy);
     (ux.div(len), uy.div(len), none)
+}
+
+/// Each lane's length of `(x, y)`, at least [`TINY`].
+#[inline(always)]
+fn length_lanes<S: Simd>(x: S, y: S) -> S {
+    x.madd(x, y.mul(y)).sqrt().max(S::splat(TINY))
 }
 
 /// Circle A (radius `ra`) against circle B (radius `rb`) in every lane:
