@@ -24,7 +24,7 @@ use std::mem::MaybeUninit;
 
 use super::kernel::{Counts, Poses, Side, circles, polygon_circle, polygons};
 use super::lanes::{MAX_LANES, Simd};
-use super::prepared::{BIG_CLASS, BUCKETS, LANE_CORNERS as M, ShapeKind, Table};
+use super::prepared::{BIG_CLASS, BUCKETS, Info, LANE_CORNERS as M, ShapeKind, Table};
 use super::{Pair, isa, pose_ok, scalar};
 use crate::sat::SatResult;
 
@@ -242,24 +242,13 @@ fn window<S: Simd>(
     // is read, its shape indices checked: one pass, where a counting sort
     // took two (count, then place). Only the numbers move; a register's
     // pairs are read where they lie.
-    let info = &table.info;
-    let len = info.len();
     let lists = &mut scratch.lists;
     if lists.is_empty() {
         lists.resize(BUCKETS * STRIDE, 0);
     }
-    // One count for every value of a bucket's byte, so that counting
-    // needs no bounds check.
     let mut count = [0u16; 256];
-    for (i, p) in pairs.iter().enumerate() {
-        let (a, b) = (p.a as usize, p.b as usize);
-        if (a >= len) | (b >= len) {
-            return false;
-        }
-        let k = info[a].bucket(info[b]);
-        let c = &mut count[usize::from(k)];
-        lists[usize::from(k) * STRIDE + usize::from(*c)] = i as u16;
-        *c += 1;
+    if !group(&table.info, pairs, lists, &mut count) {
+        return false;
     }
     if stages() == Stages::Buckets {
         out.iter_mut().for_each(|o| {
@@ -285,6 +274,31 @@ fn window<S: Simd>(
     }
     ahead.rest();
     assert_eq!(written, pairs.len(), "a result for every pair");
+    true
+}
+
+/// Appends each pair's number to its bucket's list (bucket `k`'s from
+/// `k * STRIDE` in `lists`), counting them in `count`: false at the first
+/// pair that names a shape beyond the table. Plain scalar code, the same
+/// for every instruction set, so it is compiled once and kept out of
+/// line: inlined into each walker, where the kernels hold most registers,
+/// it reloaded its loop's invariants from the stack at every pair (26
+/// instructions a pair, 23 here; the time is the same within the noise).
+#[inline(never)]
+fn group(info: &[Info], pairs: &[Pair], lists: &mut [u16], count: &mut [u16; 256]) -> bool {
+    let len = info.len();
+    for (i, p) in pairs.iter().enumerate() {
+        let (a, b) = (p.a as usize, p.b as usize);
+        if (a >= len) | (b >= len) {
+            return false;
+        }
+        let k = info[a].bucket(info[b]);
+        // One count for every value of a bucket's byte, so that counting
+        // needs no bounds check.
+        let c = &mut count[usize::from(k)];
+        lists[usize::from(k) * STRIDE + usize::from(*c)] = i as u16;
+        *c += 1;
+    }
     true
 }
 
