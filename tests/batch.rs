@@ -51,6 +51,14 @@ fn engines() -> Vec<(String, Engine)> {
     list
 }
 
+/// A pose at (`x`, `y`), turned by `angle` radians.
+fn at(x: f32, y: f32, angle: f32) -> Pose {
+    Pose {
+        position: Vec2::new(x, y),
+        angle,
+    }
+}
+
 /// Checks one batch result against the chapter's answer, from the
 /// scalar functions ([`collide_one`]); see `workloads::check_result`.
 fn check(shapes: &[Shape], p: &Pair, got: &SatResult) -> Result<(), String> {
@@ -400,10 +408,6 @@ fn a_circle_at_a_corner_gets_the_scalar_tests_answer() {
         ),
         Shape::Circle { radius: 0.4 },
     ];
-    let at = |x: f32, y: f32, angle: f32| Pose {
-        position: Vec2::new(x, y),
-        angle,
-    };
     let hair = f32::from_bits(1.0f32.to_bits() + 1);
     let tiny = 1e-40;
     let mut pairs = Vec::new();
@@ -751,10 +755,6 @@ fn the_f64_referee_measures_hand_worked_cases() {
         .unwrap(),
     );
     let shapes = vec![square, Shape::Circle { radius: 0.5 }];
-    let at = |x: f32, y: f32, angle: f32| Pose {
-        position: Vec2::new(x, y),
-        angle,
-    };
     let pair = |a: u32, pose_a: Pose, b: u32, pose_b: Pose| Pair {
         a,
         pose_a,
