@@ -221,6 +221,45 @@ fn the_512_shape_tables_agree_on_every_engine() {
     }
 }
 
+/// A pair's answer is its own, bit for bit, whatever pairs share the
+/// batch with it: the same pairs shuffled, or cut into batches of odd
+/// sizes, put each pair in other registers beside other pairs (a
+/// bucket's last register runs with its neighbours' buckets', with their
+/// most corners), and must change no answer.
+#[test]
+fn a_pairs_answer_does_not_depend_on_its_neighbours() {
+    let mut rng = Rng(91);
+    for w in workloads::tables(9_000, 42) {
+        let table = ShapeTable::new(&w.shapes).unwrap();
+        // A shuffle (Fisher-Yates) of the pairs' order.
+        let mut order: Vec<usize> = (0..w.pairs.len()).collect();
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.below(i + 1));
+        }
+        let shuffled: Vec<Pair> = order.iter().map(|&i| w.pairs[i]).collect();
+        let (mut whole, mut got, mut part) = (Vec::new(), Vec::new(), Vec::new());
+        for isa in Isa::available() {
+            table.collide_with(isa, &w.pairs, &mut whole).unwrap();
+            table.collide_with(isa, &shuffled, &mut got).unwrap();
+            for (k, &i) in order.iter().enumerate() {
+                assert_eq!(
+                    got[k],
+                    whole[i],
+                    "{} {}, pair {i} shuffled",
+                    w.name,
+                    isa.name()
+                );
+            }
+            got.clear();
+            for cut in w.pairs.chunks(1_237) {
+                table.collide_with(isa, cut, &mut part).unwrap();
+                got.extend_from_slice(&part);
+            }
+            assert!(got == whole, "{} {}: cut into batches", w.name, isa.name());
+        }
+    }
+}
+
 /// A table prepared once answers batch after batch as `collide` does,
 /// bit for bit, in the pairs' order; a bad circle is refused up front.
 #[test]

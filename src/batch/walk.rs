@@ -244,7 +244,7 @@ fn window<S: Simd>(
     // pairs are read where they lie.
     let lists = &mut scratch.lists;
     if lists.is_empty() {
-        lists.resize(BUCKETS * STRIDE, 0);
+        lists.resize((BUCKETS + 1) * STRIDE, 0);
     }
     let mut count = [0u16; 256];
     if !group(&table.info, pairs, lists, &mut count) {
@@ -261,20 +261,150 @@ fn window<S: Simd>(
     // into the caller's slots, which were asked for during the last
     // window. (Written into a window of scratch and copied out, they took
     // 4-9% longer; written straight in but not asked for ahead, 8-22%.)
+    // Each bucket's last, part-filled register is set aside and run with
+    // its neighbours' (see `merge_tails`): the buckets' whole registers
+    // first, then the merged ones, through one call of the kernels (two
+    // calls inlined them twice, and the walker's code, 2.6 times the size,
+    // ran 5-40% slower).
+    let mut merged = [Merged::default(); MERGED_MOST];
+    let n_merged = merge_tails(lists, &count, S::LANES, &mut merged);
     let mut written = 0;
-    for (bucket, &n) in count[..BUCKETS].iter().enumerate() {
-        let n = n as usize;
-        if n > 0 {
-            let order = &lists[bucket * STRIDE..bucket * STRIDE + n];
+    for job in 0..BUCKETS + n_merged {
+        let (bucket, order) = match job.checked_sub(BUCKETS) {
+            None => {
+                let n = usize::from(count[job]);
+                let whole = if shares_tail(job) {
+                    n - n % S::LANES
+                } else {
+                    n
+                };
+                (job, &lists[job * STRIDE..job * STRIDE + whole])
+            }
+            Some(k) => {
+                let Merged { bucket, start, len } = merged[k];
+                let start = BUCKETS * STRIDE + usize::from(start);
+                (usize::from(bucket), &lists[start..start + usize::from(len)])
+            }
+        };
+        if !order.is_empty() {
             if !bucket_chunks::<S>(table, bucket, pairs, order, out, sides, ahead) {
                 return false;
             }
-            written += n;
+            written += order.len();
         }
     }
     ahead.rest();
     assert_eq!(written, pairs.len(), "a result for every pair");
     true
+}
+
+/// Which of the four groups of buckets whose last registers are merged
+/// ([`merge_tails`]) the bucket of classes `a` and `b` belongs to, if any:
+/// polygon against polygon at home in A (B has no more corners than A),
+/// or in B (more; see `kernel::polygons`); polygon against circle; circle
+/// against polygon. Within a group, the most corners of A's and of B's
+/// among several buckets choose the same home as each bucket's own, so
+/// that the home frame, and so the rounding, is the pair's own.
+fn tail_group(a: usize, b: usize) -> Option<usize> {
+    match (a, b) {
+        (0, 0) => None,
+        (0, b) if b <= M => Some(3),
+        (a, 0) if a <= M => Some(2),
+        (a, b) if a <= M && b <= M => Some(usize::from(b > a)),
+        _ => None,
+    }
+}
+
+/// Whether `bucket`'s last, part-filled register is run with the other
+/// buckets' of its group ([`merge_tails`], [`tail_group`]): polygon
+/// against polygon, polygon against circle, circle against polygon.
+/// (Circle against circle is one bucket, and a polygon too large for the
+/// lanes goes pair by pair.)
+fn shares_tail(bucket: usize) -> bool {
+    let classes = BIG_CLASS as usize + 1;
+    tail_group(bucket / classes, bucket % classes).is_some()
+}
+
+/// A register of several buckets' last pairs (see [`merge_tails`]): the
+/// bucket whose plan runs it, and where its pair numbers lie in the
+/// merged list (after the buckets' own lists).
+#[derive(Debug, Clone, Copy, Default)]
+struct Merged {
+    /// The bucket of the most corners of A's and of B's among its pairs.
+    bucket: u8,
+    /// Its first number's place in the merged list.
+    start: u16,
+    /// How many pairs it holds (a register's width, or fewer for each
+    /// kind's last).
+    len: u8,
+}
+
+/// The most merged registers a window can have: 80 buckets share their
+/// last registers, each fewer than a register's width, so they fill
+/// fewer than 80 registers, and each of the three kinds ends with at
+/// most one part-filled.
+const MERGED_MOST: usize = 84;
+
+/// Sets aside each bucket's last, part-filled register (the numbers of
+/// its list past its whole registers of `lanes`), merged with the other
+/// buckets' of the same kind into registers of `lanes` numbers, written
+/// to the merged list at `BUCKETS * STRIDE` in `lists` and described in
+/// `merged`: how many there are.
+///
+/// Run alone, each of a window's buckets left a register part empty: on
+/// the 512-shape tables, 36 to 49 buckets of about 7.5 empty lanes of 16
+/// with AVX-512 (6-9% of the lanes), 3.5 of 8 with AVX2. A register of
+/// several buckets' pairs runs with the most axes and corners of any of
+/// them, which changes no answer: a lane's rows past its own repeat its
+/// last (see `prepared::Block`): each pair gets the same answer, bit for
+/// bit, as in a register of its own bucket, whatever shares its register
+/// (so that `collide_par`, whose windows differ, answers as `collide`
+/// does). The buckets are taken in order of their classes, A's then B's,
+/// so that neighbours in a register differ little.
+#[inline(never)]
+fn merge_tails(
+    lists: &mut [u16],
+    count: &[u16; 256],
+    lanes: usize,
+    merged: &mut [Merged; MERGED_MOST],
+) -> usize {
+    let classes = BIG_CLASS as usize + 1;
+    let base = BUCKETS * STRIDE;
+    let (mut at, mut k) = (0, 0);
+    for group in 0..4 {
+        let (mut start, mut most_a, mut most_b) = (at, 0, 0);
+        for a in 0..=M {
+            for b in 0..=M {
+                if tail_group(a, b) != Some(group) {
+                    continue;
+                }
+                let bucket = a * classes + b;
+                let n = usize::from(count[bucket]);
+                for j in n - n % lanes..n {
+                    lists[base + at] = lists[bucket * STRIDE + j];
+                    at += 1;
+                    (most_a, most_b) = (most_a.max(a), most_b.max(b));
+                    if at - start == lanes {
+                        merged[k] = Merged {
+                            bucket: (most_a * classes + most_b) as u8,
+                            start: start as u16,
+                            len: lanes as u8,
+                        };
+                        (k, start, most_a, most_b) = (k + 1, at, 0, 0);
+                    }
+                }
+            }
+        }
+        if at > start {
+            merged[k] = Merged {
+                bucket: (most_a * classes + most_b) as u8,
+                start: start as u16,
+                len: (at - start) as u8,
+            };
+            k += 1;
+        }
+    }
+    k
 }
 
 /// Appends each pair's number to its bucket's list (bucket `k`'s from
