@@ -29,8 +29,10 @@
 //!   thousand pairs (small enough to stay in the core's caches) is grouped
 //!   by kind (polygon–polygon, polygon–circle, circle–polygon,
 //!   circle–circle) and by the polygons' corner counts, so that a register
-//!   never mixes kinds nor pads a triangle to an octagon; the results are
-//!   put back in the caller's order. A window's leading run of one shape
+//!   never mixes kinds nor pads a triangle to an octagon; only each
+//!   bucket's last, part-filled register is merged with its neighbours'
+//!   (of the same kernel, padded to their most corners, which changes no
+//!   answer). The results are put back in the caller's order. A window's leading run of one shape
 //!   pair (all of it, for a batch of one shape pair at many poses) is run
 //!   as it is read, with no sorting. The next window's pairs are asked
 //!   for from memory while this one's registers compute, so that grouping

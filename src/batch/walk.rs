@@ -11,10 +11,11 @@
 //! nearly always, for polygons of 3 to 8). A window is small enough that
 //! its pairs, their results and the bucket lists stay in the core's own
 //! caches, and large enough that the last, part-filled register of each
-//! bucket is a small share of it. A window's leading run of pairs that
-//! all name the same two shapes (the whole window, for the chapter's scene
-//! or a body against the ground) is run in place as it is read, with no
-//! sorting; only the rest is grouped. While a window's registers compute,
+//! bucket is a small share of it; those registers are merged with their
+//! neighbour buckets' (`merge_tails`), so that few lanes run empty. A
+//! window's leading run of pairs that all name the same two shapes (the
+//! whole window, for the chapter's scene or a body against the ground) is
+//! run in place as it is read, with no sorting; only the rest is grouped. While a window's registers compute,
 //! the next window's pairs and result slots are asked for from memory (see
 //! `Ahead`), so that its bucket pass, which otherwise mostly waits on
 //! memory, reads them from the cache, and its results land there.
@@ -88,8 +89,9 @@ fn plan(table: &Table, a: u32, b: u32) -> Plan {
 /// pairs (32 bytes each), their result slots (16) and their numbers in the
 /// bucket lists (2) are 200 KiB, within a core's L2 cache. Each bucket's
 /// last register is part-filled, about 3.5 empty lanes of 8 for each
-/// bucket a window holds (up to 49): 4096 pairs ran 3-4% fewer
-/// instructions a pair than 2048 on the mixed tables, for 827 KiB of
+/// bucket a window holds (up to 49; before `merge_tails` ran them
+/// together): 4096 pairs ran 3-4% fewer instructions a pair than 2048 on
+/// the mixed tables, for 827 KiB of
 /// lists a thread instead of 418 (of which a window touches only 8).
 pub(crate) const WINDOW: usize = 4096;
 
