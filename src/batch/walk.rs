@@ -342,8 +342,9 @@ struct Merged {
 }
 
 /// The most merged registers a window can have: 80 buckets share their
-/// last registers, each fewer than a register's width, so they fill
-/// fewer than 80 registers, and each of the three kinds ends with at
+/// last registers (64 polygon–polygon, 8 of each polygon–circle order),
+/// each fewer than a register's width, so they fill fewer than 80
+/// registers, and each of the four groups ([`tail_group`]) ends with at
 /// most one part-filled.
 const MERGED_MOST: usize = 84;
 
