@@ -342,11 +342,11 @@ struct Merged {
 }
 
 /// The most merged registers a window can have: 80 buckets share their
-/// last registers (64 polygon–polygon, 8 of each polygon–circle order),
-/// each fewer than a register's width, so they fill fewer than 80
-/// registers, and each of the four groups ([`tail_group`]) ends with at
-/// most one part-filled.
-const MERGED_MOST: usize = 84;
+/// last registers (8 × 8 polygon–polygon, 8 of each polygon–circle
+/// order), each fewer than a register's width, so they fill fewer than
+/// 80 registers, and each of the four groups ([`tail_group`]) ends with
+/// at most one part-filled.
+const MERGED_MOST: usize = M * M + 2 * M + 4;
 
 /// Sets aside each bucket's last, part-filled register (the numbers of
 /// its list past its whole registers of `lanes`), merged with the other
@@ -821,13 +821,80 @@ mod tests {
     //! The portable lanes (what AArch64 runs, as `Isa::Neon`) are not
     //! reachable through `collide_with` on x86, so they are checked here
     //! against the one-pair path, and `sin_cos` against the standard
-    //! library's.
+    //! library's; and the merging of the buckets' last registers, on
+    //! its own.
     use super::*;
     use crate::batch::lanes::{Portable, SINCOS_LIMIT, sin_cos};
     use crate::batch::{Pose, Shape, prepared};
     use crate::sat::Polygon;
     use crate::scene::{BOX_HEIGHT, BOX_WIDTH, FIXED_RADIUS};
     use test_rng::Rng;
+
+    /// Every bucket's last pairs are merged, each exactly once, into
+    /// registers of at most the lanes' width, each within one group and
+    /// run with classes no fewer than any of its pairs' (so with the same
+    /// home): for every width, with every shared bucket holding one pair
+    /// short of a register (the most registers), or a random number.
+    #[test]
+    fn merged_registers_hold_every_last_pair_once_within_its_group() {
+        let classes = BIG_CLASS as usize + 1;
+        let mut rng = Rng(3);
+        for lanes in [4, 8, 16] {
+            for full in [true, false] {
+                let mut lists = vec![0u16; (BUCKETS + 1) * STRIDE];
+                let mut count = [0u16; 256];
+                let mut want = Vec::new();
+                for (bucket, c) in count[..BUCKETS].iter_mut().enumerate() {
+                    let n = if full {
+                        2 * lanes - 1
+                    } else {
+                        rng.below(3 * lanes)
+                    };
+                    *c = n as u16;
+                    for j in 0..n {
+                        // A pair's number says its bucket and its place.
+                        lists[bucket * STRIDE + j] = (bucket * 64 + j) as u16;
+                        if shares_tail(bucket) && j >= n - n % lanes {
+                            want.push(bucket * 64 + j);
+                        }
+                    }
+                }
+                let mut merged = [Merged::default(); MERGED_MOST];
+                let k = merge_tails(&mut lists, &count, lanes, &mut merged);
+                let mut got = Vec::new();
+                for m in &merged[..k] {
+                    let (len, bucket) = (usize::from(m.len), usize::from(m.bucket));
+                    assert!((1..=lanes).contains(&len), "{lanes} lanes: {m:?}");
+                    let (most_a, most_b) = (bucket / classes, bucket % classes);
+                    let group = tail_group(most_a, most_b);
+                    let start = BUCKETS * STRIDE + usize::from(m.start);
+                    for &i in &lists[start..start + len] {
+                        let own = usize::from(i) / 64;
+                        let (a, b) = (own / classes, own % classes);
+                        assert_eq!(tail_group(a, b), group, "{lanes} lanes: {m:?}");
+                        assert!(a <= most_a && b <= most_b, "{lanes} lanes: {m:?}");
+                        // The same home frame as the pair's own bucket
+                        // (`kernel::polygons`: B's when it has more).
+                        assert_eq!(b > a, most_b > most_a, "{lanes} lanes: {m:?}");
+                        got.push(usize::from(i));
+                    }
+                }
+                got.sort_unstable();
+                want.sort_unstable();
+                assert_eq!(got, want, "{lanes} lanes, full {full}");
+                // As few registers as the groups' last pairs can fill.
+                let fewest: usize = (0..4)
+                    .map(|g| {
+                        let n = want.iter().filter(|&&i| {
+                            tail_group(i / 64 / classes, i / 64 % classes) == Some(g)
+                        });
+                        n.count().div_ceil(lanes)
+                    })
+                    .sum();
+                assert_eq!(k, fewest, "{lanes} lanes, full {full}");
+            }
+        }
+    }
 
     #[test]
     fn portable_lanes_agree_with_the_one_pair_path() {
