@@ -260,6 +260,29 @@ fn a_pairs_answer_does_not_depend_on_its_neighbours() {
     }
 }
 
+/// A bad pose is refused wherever its pair lands, the buckets' merged
+/// last registers included: in a batch this small (300 pairs over the
+/// mixed table's 49 buckets) nearly every pair runs in one of them.
+#[test]
+fn a_bad_pose_in_a_merged_register_is_refused() {
+    let w = workloads::table_mixed(300, 93);
+    let table = ShapeTable::new(&w.shapes).unwrap();
+    let mut out = Vec::new();
+    for isa in Isa::available() {
+        for i in (0..w.pairs.len()).step_by(3) {
+            let mut pairs = w.pairs.clone();
+            pairs[i].pose_b.position.y = f32::NAN;
+            assert_eq!(
+                table.collide_with(isa, &pairs, &mut out),
+                Err(BatchError::BadPose { pair: i }),
+                "{} pair {i}",
+                isa.name()
+            );
+            assert!(out.is_empty(), "out is left empty");
+        }
+    }
+}
+
 /// A table prepared once answers batch after batch as `collide` does,
 /// bit for bit, in the pairs' order; a bad circle is refused up front.
 #[test]

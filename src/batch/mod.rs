@@ -32,11 +32,11 @@
 //!   never mixes kinds nor pads a triangle to an octagon; only each
 //!   bucket's last, part-filled register is merged with its neighbours'
 //!   (of the same kernel, padded to their most corners, which changes no
-//!   answer). The results are put back in the caller's order. A window's leading run of one shape
-//!   pair (all of it, for a batch of one shape pair at many poses) is run
-//!   as it is read, with no sorting. The next window's pairs are asked
-//!   for from memory while this one's registers compute, so that grouping
-//!   them reads the cache, not memory.
+//!   answer). The results are put back in the caller's order. A window's
+//!   leading run of one shape pair (all of it, for a batch of one shape
+//!   pair at many poses) is run as it is read, with no sorting. The next
+//!   window's pairs are asked for from memory while this one's registers
+//!   compute, so that grouping them reads the cache, not memory.
 //! - Each polygon is laid out as six padded rows (axes, own shadows,
 //!   corners; 8 numbers each, the last repeated), so that a
 //!   register's shapes are a few contiguous loads and a transpose, and a

@@ -15,10 +15,11 @@
 //! neighbour buckets' (`merge_tails`), so that few lanes run empty. A
 //! window's leading run of pairs that all name the same two shapes (the
 //! whole window, for the chapter's scene or a body against the ground) is
-//! run in place as it is read, with no sorting; only the rest is grouped. While a window's registers compute,
-//! the next window's pairs and result slots are asked for from memory (see
-//! `Ahead`), so that its bucket pass, which otherwise mostly waits on
-//! memory, reads them from the cache, and its results land there.
+//! run in place as it is read, with no sorting; only the rest is grouped.
+//! While a window's registers compute, the next window's pairs and result
+//! slots are asked for from memory (see `Ahead`), so that its bucket pass,
+//! which otherwise mostly waits on memory, reads them from the cache, and
+//! its results land there.
 
 use std::cell::RefCell;
 use std::mem::MaybeUninit;
@@ -91,8 +92,8 @@ fn plan(table: &Table, a: u32, b: u32) -> Plan {
 /// last register is part-filled, about 3.5 empty lanes of 8 for each
 /// bucket a window holds (up to 49; before `merge_tails` ran them
 /// together): 4096 pairs ran 3-4% fewer instructions a pair than 2048 on
-/// the mixed tables, for 827 KiB of
-/// lists a thread instead of 418 (of which a window touches only 8).
+/// the mixed tables, for 827 KiB of lists a thread instead of 418 (of
+/// which a window touches only 8).
 pub(crate) const WINDOW: usize = 4096;
 
 /// How far apart the buckets' lists start, in pair numbers: a window's
@@ -101,6 +102,20 @@ pub(crate) const WINDOW: usize = 4096;
 /// each other: the windows measured 4-10% slower than the counting sort
 /// they replaced, and 4-15% faster with this offset.
 const STRIDE: usize = WINDOW + 40;
+
+/// How many classes a bucket's A and B each have (see [`Info::bucket`]).
+const CLASSES: usize = BIG_CLASS as usize + 1;
+
+/// The bucket of A's class `a` and B's class `b`, as [`Info::bucket`]
+/// numbers it.
+fn bucket_of(a: usize, b: usize) -> usize {
+    a * CLASSES + b
+}
+
+/// A's class and B's class of `bucket` (the inverse of [`bucket_of`]).
+fn classes_of(bucket: usize) -> (usize, usize) {
+    (bucket / CLASSES, bucket % CLASSES)
+}
 
 /// How far a window's grouped pairs are taken, to time the walker's
 /// stages apart (`examples/stages.rs`). Only a build with `--cfg
@@ -323,8 +338,8 @@ fn tail_group(a: usize, b: usize) -> Option<usize> {
 /// (Circle against circle is one bucket, and a polygon too large for the
 /// lanes goes pair by pair.)
 fn shares_tail(bucket: usize) -> bool {
-    let classes = BIG_CLASS as usize + 1;
-    tail_group(bucket / classes, bucket % classes).is_some()
+    let (a, b) = classes_of(bucket);
+    tail_group(a, b).is_some()
 }
 
 /// A register of several buckets' last pairs (see [`merge_tails`]): the
@@ -337,7 +352,7 @@ struct Merged {
     /// Its first number's place in the merged list.
     start: u16,
     /// How many pairs it holds (a register's width, or fewer for each
-    /// kind's last).
+    /// group's last).
     len: u8,
 }
 
@@ -350,9 +365,9 @@ const MERGED_MOST: usize = M * M + 2 * M + 4;
 
 /// Sets aside each bucket's last, part-filled register (the numbers of
 /// its list past its whole registers of `lanes`), merged with the other
-/// buckets' of the same kind into registers of `lanes` numbers, written
-/// to the merged list at `BUCKETS * STRIDE` in `lists` and described in
-/// `merged`: how many there are.
+/// buckets' of the same group ([`tail_group`]) into registers of `lanes`
+/// numbers, written to the merged list at `BUCKETS * STRIDE` in `lists`
+/// and described in `merged`: how many there are.
 ///
 /// Run alone, each of a window's buckets left a register part empty: on
 /// the 512-shape tables, 36 to 49 buckets of about 7.5 empty lanes of 16
@@ -371,7 +386,6 @@ fn merge_tails(
     lanes: usize,
     merged: &mut [Merged; MERGED_MOST],
 ) -> usize {
-    let classes = BIG_CLASS as usize + 1;
     let base = BUCKETS * STRIDE;
     let (mut at, mut k) = (0, 0);
     for group in 0..4 {
@@ -381,7 +395,7 @@ fn merge_tails(
                 if tail_group(a, b) != Some(group) {
                     continue;
                 }
-                let bucket = a * classes + b;
+                let bucket = bucket_of(a, b);
                 let n = usize::from(count[bucket]);
                 for j in n - n % lanes..n {
                     lists[base + at] = lists[bucket * STRIDE + j];
@@ -389,7 +403,7 @@ fn merge_tails(
                     (most_a, most_b) = (most_a.max(a), most_b.max(b));
                     if at - start == lanes {
                         merged[k] = Merged {
-                            bucket: (most_a * classes + most_b) as u8,
+                            bucket: bucket_of(most_a, most_b) as u8,
                             start: start as u16,
                             len: lanes as u8,
                         };
@@ -400,7 +414,7 @@ fn merge_tails(
         }
         if at > start {
             merged[k] = Merged {
-                bucket: (most_a * classes + most_b) as u8,
+                bucket: bucket_of(most_a, most_b) as u8,
                 start: start as u16,
                 len: (at - start) as u8,
             };
@@ -609,8 +623,7 @@ impl<'a> Ahead<'a> {
 /// corners, and a lane's rows past its own repeat its last, which changes
 /// no answer; see `Side`).
 fn bucket_plan(bucket: usize) -> Plan {
-    let classes = BIG_CLASS as usize + 1;
-    let (a, b) = (bucket / classes, bucket % classes);
+    let (a, b) = classes_of(bucket);
     let polygon = |c: usize| (1..=M).contains(&c);
     let counts = |a: usize, b: usize| Counts {
         a_axes: a,
@@ -837,7 +850,6 @@ mod tests {
     /// short of a register (the most registers), or a random number.
     #[test]
     fn merged_registers_hold_every_last_pair_once_within_its_group() {
-        let classes = BIG_CLASS as usize + 1;
         let mut rng = Rng(3);
         for lanes in [4, 8, 16] {
             for full in [true, false] {
@@ -865,12 +877,11 @@ mod tests {
                 for m in &merged[..k] {
                     let (len, bucket) = (usize::from(m.len), usize::from(m.bucket));
                     assert!((1..=lanes).contains(&len), "{lanes} lanes: {m:?}");
-                    let (most_a, most_b) = (bucket / classes, bucket % classes);
+                    let (most_a, most_b) = classes_of(bucket);
                     let group = tail_group(most_a, most_b);
                     let start = BUCKETS * STRIDE + usize::from(m.start);
                     for &i in &lists[start..start + len] {
-                        let own = usize::from(i) / 64;
-                        let (a, b) = (own / classes, own % classes);
+                        let (a, b) = classes_of(usize::from(i) / 64);
                         assert_eq!(tail_group(a, b), group, "{lanes} lanes: {m:?}");
                         assert!(a <= most_a && b <= most_b, "{lanes} lanes: {m:?}");
                         // The same home frame as the pair's own bucket
@@ -886,7 +897,8 @@ mod tests {
                 let fewest: usize = (0..4)
                     .map(|g| {
                         let n = want.iter().filter(|&&i| {
-                            tail_group(i / 64 / classes, i / 64 % classes) == Some(g)
+                            let (a, b) = classes_of(i / 64);
+                            tail_group(a, b) == Some(g)
                         });
                         n.count().div_ceil(lanes)
                     })
