@@ -9,7 +9,7 @@
 //! the first axis in order with a gap, or else the shortest push of all,
 //! the first of any that tie.
 
-use glam::{BVec4A, Vec2, Vec4};
+use glam::{Vec2, Vec4};
 
 use super::collide::SatResult;
 use super::shape::Polygon;
@@ -163,7 +163,10 @@ pub(crate) fn own_axes(
         let forward = b_max - a_min;
         let backward = a_max - b_min;
         let push = Vec4::select(real, forward.min(backward), Vec4::INFINITY);
-        let shorter: BVec4A = push.cmplt(pushes.depth);
+        // The mask's type is left to glam: `BVec4A` with SIMD, `BVec4`
+        // under its `scalar-math` feature, which any crate in a build may
+        // turn on (Cargo unites features).
+        let shorter = push.cmplt(pushes.depth);
         let numbers = Vec4::splat((first + start) as f32) + Vec4::new(0.0, 1.0, 2.0, 3.0);
         let way = Vec4::select(forward.cmplt(backward), Vec4::ONE, Vec4::NEG_ONE);
         pushes.depth = Vec4::select(shorter, push, pushes.depth);
