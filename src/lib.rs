@@ -28,11 +28,12 @@ mod adapter;
 pub use adapter::NoAdapter;
 #[cfg(feature = "app")]
 pub mod app;
-// Built for the page (wasm32, no `parallel`), the batch engine's
-// whole-result writer has no caller: only x86's lanes and the parallel walk
-// use it.
+// The batch engine's lanes run on x86-64 and AArch64. Built for any other
+// architecture (wasm32 for the page, 32-bit x86, RISC-V), every batch goes
+// pair by pair (`Isa::Scalar`), and the walker, its kernels and the lanes
+// have no caller there.
 #[cfg_attr(
-    all(target_arch = "wasm32", not(feature = "parallel")),
+    not(any(target_arch = "x86_64", target_arch = "aarch64")),
     allow(dead_code)
 )]
 pub mod batch;
