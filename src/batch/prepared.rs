@@ -111,8 +111,12 @@ pub(crate) struct Info {
 /// The class of a polygon too large for the lanes.
 pub(crate) const BIG_CLASS: u8 = LANE_CORNERS as u8 + 1;
 
+/// How many classes there are (0 to [`BIG_CLASS`]), on A's side and on
+/// B's: a bucket is A's class times this, plus B's ([`Info::bucket`]).
+pub(crate) const CLASSES: usize = BIG_CLASS as usize + 1;
+
 /// How many buckets pairs are grouped into: one per pair of classes.
-pub(crate) const BUCKETS: usize = (BIG_CLASS as usize + 1) * (BIG_CLASS as usize + 1);
+pub(crate) const BUCKETS: usize = CLASSES * CLASSES;
 
 impl Info {
     /// The bucket of a pair of A of this kind against B of `b`'s: pairs of
@@ -121,7 +125,7 @@ impl Info {
     /// count, so that a register of them pads no lane to a longer polygon.
     #[inline(always)]
     pub(crate) fn bucket(self, b: Info) -> u8 {
-        self.class * (BIG_CLASS + 1) + b.class
+        self.class * CLASSES as u8 + b.class
     }
 }
 

@@ -26,7 +26,7 @@ use std::mem::MaybeUninit;
 
 use super::kernel::{Counts, Poses, Side, circles, polygon_circle, polygons};
 use super::lanes::{MAX_LANES, Simd};
-use super::prepared::{BIG_CLASS, BUCKETS, Info, LANE_CORNERS as M, ShapeKind, Table};
+use super::prepared::{BUCKETS, CLASSES, Info, LANE_CORNERS as M, ShapeKind, Table};
 use super::{Pair, isa, pose_ok, scalar};
 use crate::sat::SatResult;
 
@@ -102,9 +102,6 @@ pub(crate) const WINDOW: usize = 4096;
 /// each other: the windows measured 4-10% slower than the counting sort
 /// they replaced, and 4-15% faster with this offset.
 const STRIDE: usize = WINDOW + 40;
-
-/// How many classes a bucket's A and B each have (see [`Info::bucket`]).
-const CLASSES: usize = BIG_CLASS as usize + 1;
 
 /// The bucket of A's class `a` and B's class `b`, as [`Info::bucket`]
 /// numbers it.
