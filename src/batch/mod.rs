@@ -63,6 +63,12 @@ mod scalar;
 mod table;
 mod walk;
 
+/// The tests' one generator (SplitMix64), shared with the integration
+/// tests, benches and examples.
+#[cfg(test)]
+#[path = "../../tests/support/rng.rs"]
+mod test_rng;
+
 pub use isa::Isa;
 pub use manifolds::manifolds;
 #[cfg(feature = "parallel")]

@@ -31,6 +31,11 @@ pub(crate) struct PolyData {
     pub extents: Vec<Interval>,
     /// Its corners as given (a repeated corner is harmless for shadows).
     pub corners: Vec<Vec2>,
+    /// The polygon itself, in its own frame, as the sat core keeps it: its
+    /// corners and its axes with its own shadows four to a block, for the
+    /// one-pair path, which runs the core's four-axes test in each shape's
+    /// own frame.
+    pub shape: Polygon,
 }
 
 impl PolyData {
@@ -67,6 +72,7 @@ impl PolyData {
             axes,
             extents,
             corners,
+            shape: poly.clone(),
         }
     }
 }

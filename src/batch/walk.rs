@@ -820,12 +820,6 @@ impl Sink for Scatter<'_, '_> {
     }
 }
 
-/// The tests' one generator (SplitMix64), shared with the integration
-/// tests, benches and examples.
-#[cfg(test)]
-#[path = "../../tests/support/rng.rs"]
-mod test_rng;
-
 #[cfg(test)]
 mod tests {
     //! The portable lanes (what AArch64 runs, as `Isa::Neon`) are not
@@ -835,10 +829,10 @@ mod tests {
     //! its own.
     use super::*;
     use crate::batch::lanes::{Portable, SINCOS_LIMIT, sin_cos};
+    use crate::batch::test_rng::Rng;
     use crate::batch::{Pose, Shape, prepared};
     use crate::sat::Polygon;
     use crate::scene::{BOX_HEIGHT, BOX_WIDTH, FIXED_RADIUS};
-    use test_rng::Rng;
 
     /// Every bucket's last pairs are merged, each exactly once, into
     /// registers of at most the lanes' width, each within one group and

@@ -21,6 +21,18 @@ pub(crate) enum Other<'a> {
     Corners(&'a [Vec2]),
     /// A circle: its shadow is its center's place, give or take the radius.
     Circle { center: Vec2, radius: f32 },
+    /// A polygon's corners in a frame of their own, seen from the frame
+    /// the axes are in: corner `c` sits at `turn.rotate(c) + offset` there
+    /// (`turn` is the cosine and sine of the angle between the frames).
+    /// The batch engine's one-pair path works so, with each shape's axes
+    /// and corners prepared in its own frame: turning the four axes back
+    /// into the corners' frame costs a few lanes' multiplies, where turning
+    /// the corners would cost two per corner and somewhere to keep them.
+    Placed {
+        corners: &'a [Vec2],
+        turn: Vec2,
+        offset: Vec2,
+    },
 }
 
 impl Other<'_> {
@@ -32,6 +44,19 @@ impl Other<'_> {
             Other::Circle { center, radius } => {
                 let c = ax * center.x + ay * center.y;
                 (c - Vec4::splat(radius), c + Vec4::splat(radius))
+            }
+            Other::Placed {
+                corners,
+                turn,
+                offset,
+            } => {
+                // Corner c's shadow is (turn c + offset) · axis, that is
+                // c · (turn⁻¹ axis) + offset · axis.
+                let back_x = ax * turn.x + ay * turn.y;
+                let back_y = ay * turn.x - ax * turn.y;
+                let (lo, hi) = project(corners, back_x, back_y);
+                let moved = ax * offset.x + ay * offset.y;
+                (lo + moved, hi + moved)
             }
         }
     }

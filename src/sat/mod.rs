@@ -32,7 +32,7 @@
 mod axes;
 mod collide;
 mod error;
-mod four;
+pub(crate) mod four;
 mod hull;
 pub(crate) mod manifold;
 mod shadow;

@@ -1,0 +1,70 @@
+//! The axis-by-axis walk, where glam's `Vec4` is four separate numbers: in
+//! A's frame, each axis in turn with the sat core's own [`gap_on_axis`],
+//! stopping at the first gap. B's corners are seen from A by turning each
+//! axis back into B's frame, so no corner is turned.
+
+use glam::Vec2;
+
+use super::{back, circle_shadow, to_world};
+use crate::batch::Pose;
+use crate::batch::lanes::{Portable, sin_cos};
+use crate::batch::prepared::PolyData;
+use crate::sat::{Interval, SatResult, gap_on_axis, nearest_of, project_points, unit_or_zero};
+
+/// Polygon A against polygon B, both prepared, in A's frame.
+pub(super) fn polygons(a: &PolyData, pose_a: Pose, b: &PolyData, pose_b: Pose) -> SatResult {
+    let (sin, cos) = sin_cos(Portable([pose_a.angle, pose_b.angle]));
+    let turn_a = Vec2::new(cos.0[0], sin.0[0]);
+    let turn_b = Vec2::new(cos.0[1], sin.0[1]);
+    // B's placement seen from A: turned by the difference of the angles,
+    // moved by the offset turned back by A's angle.
+    let turn = back(turn_a).rotate(turn_b);
+    let offset = back(turn_a).rotate(pose_b.position - pose_a.position);
+    let mut result = SatResult::START;
+    for (&axis, &own) in a.axes.iter().zip(&a.extents) {
+        // B's corner c sits at turn·c + offset, so its shadow on `axis` is
+        // c · (turn⁻¹ axis) + offset · axis.
+        let turned_back = back(turn).rotate(axis);
+        let theirs = project_points(&b.corners, turned_back);
+        let moved = offset.dot(axis);
+        let theirs = Interval {
+            min: theirs.min + moved,
+            max: theirs.max + moved,
+        };
+        if gap_on_axis(axis, own, theirs, &mut result) {
+            return to_world(result, turn_a);
+        }
+    }
+    for (&axis, &own) in b.axes.iter().zip(&b.extents) {
+        // B's axis in A's frame; B's own shadow on it moves with B.
+        let axis = turn.rotate(axis);
+        let moved = axis.dot(offset);
+        let mine = Interval {
+            min: own.min + moved,
+            max: own.max + moved,
+        };
+        if gap_on_axis(axis, project_points(&a.corners, axis), mine, &mut result) {
+            break;
+        }
+    }
+    to_world(result, turn_a)
+}
+
+/// Polygon A against a circle of `radius` at `center`: A's axes, then the
+/// circle's own, from A's corner nearest the center towards it.
+pub(super) fn polygon_circle(a: &PolyData, pose_a: Pose, center: Vec2, radius: f32) -> SatResult {
+    let (sin, cos) = sin_cos(Portable([pose_a.angle]));
+    let turn_a = Vec2::new(cos.0[0], sin.0[0]);
+    let c = back(turn_a).rotate(center - pose_a.position);
+    let mut result = SatResult::START;
+    for (&axis, &own) in a.axes.iter().zip(&a.extents) {
+        if gap_on_axis(axis, own, circle_shadow(c.dot(axis), radius), &mut result) {
+            return to_world(result, turn_a);
+        }
+    }
+    // A zero axis (the center on the corner) is skipped by `gap_on_axis`.
+    let axis = unit_or_zero(c - nearest_of(&a.corners, c));
+    let mine = project_points(&a.corners, axis);
+    gap_on_axis(axis, mine, circle_shadow(c.dot(axis), radius), &mut result);
+    to_world(result, turn_a)
+}
