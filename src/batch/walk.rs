@@ -741,9 +741,10 @@ fn radii<S: Simd>(table: &Table, lanes: &[Pair], a: bool) -> S {
     S::load(&r)
 }
 
-/// The pairs one at a time by the scalar path, on the prepared table: for
-/// one lane, stopping at the first gap beats trying every axis. Checked
-/// as [`run`] checks them; false at the first bad pair.
+/// The pairs one at a time by the one-pair path ([`scalar::pair`]), on the
+/// prepared table: for one pair, stopping at the first gap beats trying
+/// every axis. Checked as [`run`] checks them; false at the first bad
+/// pair.
 pub(crate) fn run_scalar(
     table: &Table,
     pairs: &[Pair],

@@ -32,9 +32,11 @@ use crate::sat::SatResult;
 /// pairs it tests side by side (its lanes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Isa {
-    /// One pair at a time, no SIMD: the test in A's frame on the prepared
-    /// table, stopping at the first gap (for one lane that beats trying
-    /// every axis).
+    /// One pair at a time, with no lanes of the engine's own: the sat
+    /// core's test in each polygon's own frame on the prepared table,
+    /// stopping at the first gap (for one pair that beats trying every
+    /// axis). Four axes go to one glam `Vec4` where that is a SIMD
+    /// register, one axis at a time where it is not.
     Scalar,
     /// x86-64's baseline, 4 lanes of 128 bits: SSE2, with SSE4.1's blend
     /// for its selects where the CPU has it (one instruction instead of
@@ -174,7 +176,7 @@ pub(crate) fn run(
         #[cfg(target_arch = "aarch64")]
         // NEON, with its fused multiply-add, is part of AArch64 itself.
         Isa::Neon => walk::run::<Portable<4>>(table, pairs, out),
-        // One pair at a time, stopping at the first gap.
+        // One pair at a time (the one-pair path, `batch::scalar`).
         _ => walk::run_scalar(table, pairs, out),
     }
 }

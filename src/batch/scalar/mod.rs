@@ -33,7 +33,9 @@ use crate::sat::{Interval, SatResult, sat_circles};
 /// Whether glam's `Vec4` is one SIMD register on this build: SSE2 on x86,
 /// NEON on AArch64, simd128 on wasm32, unless glam's `scalar-math` feature
 /// is on (any crate in a build may turn it on, since Cargo unites
-/// features), which glam shows by giving `Vec4` the alignment of an `f32`.
+/// features), which glam shows by giving `Vec4` the alignment of an `f32`
+/// (its `cuda` feature keeps 16 bytes, so with both on this still says
+/// four wide: the same answers, a little slower).
 ///
 /// Measured on x86-64 (`Isa::Scalar`, the best of 5 runs on 300 000 pairs
 /// of each workload in `tests/support/batch_workloads.rs`, builds run in
