@@ -15,6 +15,18 @@ pub(crate) const MAX_LANES: usize = 16;
 
 /// One number per lane. Loads and stores go through arrays of
 /// [`MAX_LANES`], of which the first [`Simd::LANES`] are used.
+///
+/// **Inlining.** The kernels are compiled once per instruction set, in a
+/// function with that set's features turned on, and everything they call
+/// on their lanes must be inlined into it: an intrinsic compiled anywhere
+/// else is a call that passes its registers through memory. So every
+/// method and helper is `#[inline(always)]`, and none hands an intrinsic,
+/// or a lane's value, to a closure that the standard library calls (an
+/// array's `map`, `array::from_fn`): whether such a closure is inlined
+/// depends on how the crate falls into codegen units. With them the engine
+/// ran as fast as it should in the default release build, but 3–4.6×
+/// slower on the 512-shape tables with `codegen-units = 1`, and 1.4–1.9×
+/// slower after a move of code between files.
 pub(crate) trait Simd: Copy {
     /// How many lanes.
     const LANES: usize;
@@ -75,7 +87,12 @@ pub(crate) trait Simd: Copy {
             rows[4][l] = b.position.y;
             rows[5][l] = b.angle;
         }
-        rows.map(|r| Self::load(&r))
+        // A loop, not `rows.map(..)`: see the trait's notes on inlining.
+        let mut out = [Self::splat(0.0); 6];
+        for (out, row) in out.iter_mut().zip(&rows) {
+            *out = Self::load(row);
+        }
+        out
     }
 
     /// Row `i` of `dst` gets entry `i` of each lane's row of `src`: lane

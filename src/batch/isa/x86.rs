@@ -125,8 +125,8 @@ impl<const BLEND: bool> Simd for Sse2<BLEND> {
         unsafe {
             let qi = _mm_cvtps_epi32(q.0);
             let odd = _mm_castsi128_ps(_mm_srai_epi32::<31>(_mm_slli_epi32::<31>(qi)));
-            let pick = |a: __m128, b: __m128| select::<BLEND>(odd, b, a);
-            let (s, c) = (pick(sin_r.0, cos_r.0), pick(cos_r.0, sin_r.0));
+            let s = select::<BLEND>(odd, cos_r.0, sin_r.0);
+            let c = select::<BLEND>(odd, sin_r.0, cos_r.0);
             let sign = _mm_set1_epi32(i32::MIN);
             let sin_flip = _mm_and_si128(_mm_slli_epi32::<30>(qi), sign);
             let cos_flip = _mm_and_si128(
@@ -169,12 +169,28 @@ impl<const BLEND: bool> Simd for Sse2<BLEND> {
         // two u32 and six f32 with no padding).
         let rows: [__m128; 8] = unsafe {
             let base = pairs.as_ptr().cast::<f32>();
-            let load = |l: usize| _mm_loadu_ps(base.add(l));
-            let lo = transpose4([load(0), load(8), load(16), load(24)]);
-            let hi = transpose4([load(4), load(12), load(20), load(28)]);
+            let lo = transpose4([
+                _mm_loadu_ps(base),
+                _mm_loadu_ps(base.add(8)),
+                _mm_loadu_ps(base.add(16)),
+                _mm_loadu_ps(base.add(24)),
+            ]);
+            let hi = transpose4([
+                _mm_loadu_ps(base.add(4)),
+                _mm_loadu_ps(base.add(12)),
+                _mm_loadu_ps(base.add(20)),
+                _mm_loadu_ps(base.add(28)),
+            ]);
             [lo[0], lo[1], lo[2], lo[3], hi[0], hi[1], hi[2], hi[3]]
         };
-        f.map(|k| Sse2(rows[k]))
+        [
+            Sse2(rows[f[0]]),
+            Sse2(rows[f[1]]),
+            Sse2(rows[f[2]]),
+            Sse2(rows[f[3]]),
+            Sse2(rows[f[4]]),
+            Sse2(rows[f[5]]),
+        ]
     }
     #[inline(always)]
     fn write_results(slots: &mut [MaybeUninit<SatResult>], n: usize, x: Self, y: Self, push: Self) {
@@ -366,7 +382,14 @@ impl Simd for Avx2 {
             }
             transpose8(r)
         };
-        f.map(|k| Avx2(rows[k]))
+        [
+            Avx2(rows[f[0]]),
+            Avx2(rows[f[1]]),
+            Avx2(rows[f[2]]),
+            Avx2(rows[f[3]]),
+            Avx2(rows[f[4]]),
+            Avx2(rows[f[5]]),
+        ]
     }
     #[inline(always)]
     fn write_results(slots: &mut [MaybeUninit<SatResult>], n: usize, x: Self, y: Self, push: Self) {
@@ -537,11 +560,12 @@ impl Simd for Avx512 {
         // SAFETY: each load reads a lane's 8 numbers, each store writes
         // a row's 16 lanes; the rest are register operations.
         unsafe {
-            let r: [__m512; 8] = std::array::from_fn(|k| {
+            let mut r = [_mm512_setzero_ps(); 8];
+            for (k, r) in r.iter_mut().enumerate() {
                 let lo = _mm512_castps_pd(_mm512_castps256_ps512(_mm256_loadu_ps(src[k].as_ptr())));
                 let hi = _mm256_castps_pd(_mm256_loadu_ps(src[k + 8].as_ptr()));
-                _mm512_castpd_ps(_mm512_insertf64x4::<1>(lo, hi))
-            });
+                *r = _mm512_castpd_ps(_mm512_insertf64x4::<1>(lo, hi));
+            }
             // x[q]'s blocks hold entry q of lanes 0-3, entry q + 4 of
             // lanes 0-3, entry q of lanes 8-11 and entry q + 4 of lanes
             // 8-11; y[q]'s the same of lanes 4-7 and 12-15.
@@ -576,36 +600,42 @@ impl Simd for Avx512 {
         // lanes.
         unsafe {
             let base = pairs.as_ptr().cast::<f32>();
-            let r: [__m512; 8] = std::array::from_fn(|k| _mm512_loadu_ps(base.add(16 * k)));
-            let ix = |a: [i32; 16]| _mm512_loadu_si512(a.as_ptr().cast());
+            let mut r = [_mm512_setzero_ps(); 8];
+            for (k, r) in r.iter_mut().enumerate() {
+                *r = _mm512_loadu_ps(base.add(16 * k));
+            }
             // Round 1: 4 pairs (2 registers) at a time, 4 lanes per row:
             // rows 0-3 in one register, rows 4-5 in another.
-            let (lo, hi) = (ix(round1(f, 0)), ix(round1(f, 4)));
-            let s: [[__m512; 2]; 4] = std::array::from_fn(|g| {
-                [
+            let (lo, hi) = (index16(round1(f, 0)), index16(round1(f, 4)));
+            let mut s = [[_mm512_setzero_ps(); 2]; 4];
+            for (g, s) in s.iter_mut().enumerate() {
+                *s = [
                     _mm512_permutex2var_ps(r[2 * g], lo, r[2 * g + 1]),
                     _mm512_permutex2var_ps(r[2 * g], hi, r[2 * g + 1]),
-                ]
-            });
+                ];
+            }
             // Round 2: 8 lanes per row, two rows per register.
-            let (even, odd) = (ix(round2(0)), ix(round2(2)));
-            let t: [[__m512; 3]; 2] = std::array::from_fn(|h| {
+            let (even, odd) = (index16(round2(0)), index16(round2(2)));
+            let mut t = [[_mm512_setzero_ps(); 3]; 2];
+            for (h, t) in t.iter_mut().enumerate() {
                 let (x, y) = (s[2 * h], s[2 * h + 1]);
-                [
+                *t = [
                     _mm512_permutex2var_ps(x[0], even, y[0]),
                     _mm512_permutex2var_ps(x[0], odd, y[0]),
                     _mm512_permutex2var_ps(x[1], even, y[1]),
-                ]
-            });
+                ];
+            }
             // Round 3: each row's two halves of 8 lanes side by side.
-            std::array::from_fn(|row| {
+            let mut rows = [Avx512(_mm512_setzero_ps()); 6];
+            for (row, out) in rows.iter_mut().enumerate() {
                 let (x, y) = (t[0][row / 2], t[1][row / 2]);
-                Avx512(if row % 2 == 0 {
+                *out = Avx512(if row % 2 == 0 {
                     _mm512_shuffle_f32x4::<0b01_00_01_00>(x, y)
                 } else {
                     _mm512_shuffle_f32x4::<0b11_10_11_10>(x, y)
-                })
-            })
+                });
+            }
+            rows
         }
     }
     #[inline(always)]
@@ -679,6 +709,17 @@ fn transpose16_half(src: &[&[f32; M]; MAX_LANES], dst: &mut [[f32; MAX_LANES]; M
             _mm512_storeu_ps(dst[k].as_mut_ptr(), row);
         }
     }
+}
+
+/// A permute's 16 indices as a register. A function, not a closure: an
+/// intrinsic inside a closure (or an array's `map` or `from_fn`) is
+/// compiled wherever the closure lands, which need not have AVX-512 turned
+/// on, and is then a call per intrinsic (see `Simd`'s notes on inlining).
+#[inline(always)]
+fn index16(a: [i32; 16]) -> __m512i {
+    // SAFETY: only reached from the AVX-512 kernel, compiled with AVX-512F
+    // and run after the CPU check; the load reads the 64 bytes of `a`.
+    unsafe { _mm512_loadu_si512(a.as_ptr().cast()) }
 }
 
 /// A 4×4 transpose within each 128-bit block of four registers: entry `i`
