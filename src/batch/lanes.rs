@@ -24,9 +24,10 @@ pub(crate) const MAX_LANES: usize = 16;
 /// or a lane's value, to a closure that the standard library calls (an
 /// array's `map`, `array::from_fn`): whether such a closure is inlined
 /// depends on how the crate falls into codegen units. With them the engine
-/// ran as fast as it should in the default release build, but 3–4.6×
-/// slower on the 512-shape tables with `codegen-units = 1`, and 1.4–1.9×
-/// slower after a move of code between files.
+/// ran as fast as it should in the default release build, but 4.3–4.6×
+/// slower on the 512-shape tables with AVX-512 when built with
+/// `codegen-units = 1`, and 1.5–2.2× slower after a move of code between
+/// files.
 pub(crate) trait Simd: Copy {
     /// How many lanes.
     const LANES: usize;
