@@ -20,15 +20,34 @@
 //! slots are asked for from memory (see `Ahead`), so that its bucket pass,
 //! which otherwise mostly waits on memory, reads them from the cache, and
 //! its results land there.
+//!
+//! Here the windows, the runs of one shape pair and the buckets'
+//! registers; in their own files, the grouping (`buckets`: the bucket pass
+//! and the merging of the buckets' last registers), the asking ahead
+//! (`ahead`), where the results go (`sink`) and the stage switch for
+//! timing (`stages`).
+
+mod ahead;
+mod buckets;
+mod sink;
+mod stages;
 
 use std::cell::RefCell;
 use std::mem::MaybeUninit;
 
 use super::kernel::{Counts, Poses, Side, circles, polygon_circle, polygons};
 use super::lanes::{MAX_LANES, Simd};
-use super::prepared::{BUCKETS, CLASSES, Info, LANE_CORNERS as M, ShapeKind, Table};
-use super::{Pair, isa, pose_ok, scalar};
+use super::prepared::{BUCKETS, CLASSES, LANE_CORNERS as M, ShapeKind, Table};
+use super::{Pair, pose_ok, scalar};
 use crate::sat::SatResult;
+use ahead::Ahead;
+use buckets::{MERGED_MOST, Merged, group, merge_tails, shares_tail};
+use sink::Scatter;
+pub(crate) use sink::{Cursor, Sink};
+pub use stages::Stages;
+#[cfg(sat_stage_probe)]
+pub use stages::set_stages;
+use stages::stages;
 
 /// The kinds of pair a chunk can hold, for the kernels.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -103,8 +122,8 @@ pub(crate) const WINDOW: usize = 4096;
 /// they replaced, and 4-15% faster with this offset.
 const STRIDE: usize = WINDOW + 40;
 
-/// The bucket of A's class `a` and B's class `b`, as [`Info::bucket`]
-/// numbers it.
+/// The bucket of A's class `a` and B's class `b`, as
+/// [`Info::bucket`](super::prepared::Info::bucket) numbers it.
 fn bucket_of(a: usize, b: usize) -> usize {
     a * CLASSES + b
 }
@@ -112,62 +131,6 @@ fn bucket_of(a: usize, b: usize) -> usize {
 /// A's class and B's class of `bucket` (the inverse of [`bucket_of`]).
 fn classes_of(bucket: usize) -> (usize, usize) {
     (bucket / CLASSES, bucket % CLASSES)
-}
-
-/// How far a window's grouped pairs are taken, to time the walker's
-/// stages apart (`examples/stages.rs`). Only a build with `--cfg
-/// sat_stage_probe` can choose anything but [`Stages::All`]; in every
-/// other build [`stages`] is that constant, and the tests on it compile
-/// away. Each stage but `All` gives wrong answers: a timing instrument,
-/// never an engine.
-#[cfg_attr(not(sat_stage_probe), allow(dead_code))]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[repr(u8)]
-pub enum Stages {
-    /// Everything: the real answers.
-    All = 0,
-    /// The bucket pass alone: every result a placeholder, written in
-    /// order (the pairs read once from memory, the results written once).
-    Buckets = 1,
-    /// And each bucket's registers gathered, with placeholder results
-    /// scattered to their slots.
-    Gather = 2,
-    /// And the registers' shapes filled into the lanes.
-    Fill = 3,
-    /// Everything but the fills after each bucket's first register: the
-    /// kernels on shapes already in the lanes (wrong shapes, the same
-    /// arithmetic), to show what the fills cost the kernels beyond their
-    /// own work.
-    NoFill = 4,
-}
-
-/// The stages a probe build runs (see [`Stages`]).
-#[cfg(sat_stage_probe)]
-static STAGES: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
-
-/// Chooses the stages the walker runs, in a `--cfg sat_stage_probe`
-/// build, on every thread.
-#[cfg(sat_stage_probe)]
-pub fn set_stages(stages: Stages) {
-    STAGES.store(stages as u8, std::sync::atomic::Ordering::Relaxed);
-}
-
-/// The stages the walker runs: [`Stages::All`], except where a probe
-/// build chose others.
-#[inline(always)]
-fn stages() -> Stages {
-    #[cfg(sat_stage_probe)]
-    {
-        match STAGES.load(std::sync::atomic::Ordering::Relaxed) {
-            1 => Stages::Buckets,
-            2 => Stages::Gather,
-            3 => Stages::Fill,
-            4 => Stages::NoFill,
-            _ => Stages::All,
-        }
-    }
-    #[cfg(not(sat_stage_probe))]
-    Stages::All
 }
 
 /// A thread's working memory for the windows, kept between calls so that
@@ -312,140 +275,6 @@ fn window<S: Simd>(
     true
 }
 
-/// Which of the four groups of buckets whose last registers are merged
-/// ([`merge_tails`]) the bucket of classes `a` and `b` belongs to, if any:
-/// polygon against polygon at home in A (B has no more corners than A),
-/// or in B (more; see `kernel::polygons`); polygon against circle; circle
-/// against polygon. Within a group, the most corners of A's and of B's
-/// among several buckets choose the same home as each bucket's own, so
-/// that the home frame, and so the rounding, is the pair's own.
-fn tail_group(a: usize, b: usize) -> Option<usize> {
-    match (a, b) {
-        (0, 0) => None,
-        (0, b) if b <= M => Some(3),
-        (a, 0) if a <= M => Some(2),
-        (a, b) if a <= M && b <= M => Some(usize::from(b > a)),
-        _ => None,
-    }
-}
-
-/// Whether `bucket`'s last, part-filled register is run with the other
-/// buckets' of its group ([`merge_tails`], [`tail_group`]): polygon
-/// against polygon, polygon against circle, circle against polygon.
-/// (Circle against circle is one bucket, and a polygon too large for the
-/// lanes goes pair by pair.)
-fn shares_tail(bucket: usize) -> bool {
-    let (a, b) = classes_of(bucket);
-    tail_group(a, b).is_some()
-}
-
-/// A register of several buckets' last pairs (see [`merge_tails`]): the
-/// bucket whose plan runs it, and where its pair numbers lie in the
-/// merged list (after the buckets' own lists).
-#[derive(Debug, Clone, Copy, Default)]
-struct Merged {
-    /// The bucket of the most corners of A's and of B's among its pairs.
-    bucket: u8,
-    /// Its first number's place in the merged list.
-    start: u16,
-    /// How many pairs it holds (a register's width, or fewer for each
-    /// group's last).
-    len: u8,
-}
-
-/// The most merged registers a window can have: 80 buckets share their
-/// last registers (8 × 8 polygon–polygon, 8 of each polygon–circle
-/// order), each fewer than a register's width, so they fill fewer than
-/// 80 registers, and each of the four groups ([`tail_group`]) ends with
-/// at most one part-filled.
-const MERGED_MOST: usize = M * M + 2 * M + 4;
-
-/// Sets aside each bucket's last, part-filled register (the numbers of
-/// its list past its whole registers of `lanes`), merged with the other
-/// buckets' of the same group ([`tail_group`]) into registers of `lanes`
-/// numbers, written to the merged list at `BUCKETS * STRIDE` in `lists`
-/// and described in `merged`: how many there are.
-///
-/// Run alone, each of a window's buckets left a register part empty: on
-/// the 512-shape tables, 36 to 49 buckets of about 7.5 empty lanes of 16
-/// with AVX-512 (6-9% of the lanes), 3.5 of 8 with AVX2. A register of
-/// several buckets' pairs runs with the most axes and corners of any of
-/// them, which changes no answer: a lane's rows past its own repeat its
-/// last (see `prepared::Block`): each pair gets the same answer, bit for
-/// bit, as in a register of its own bucket, whatever shares its register
-/// (so that `collide_par`, whose windows differ, answers as `collide`
-/// does). The buckets are taken in order of their classes, A's then B's,
-/// so that neighbours in a register differ little.
-#[inline(never)]
-fn merge_tails(
-    lists: &mut [u16],
-    count: &[u16; 256],
-    lanes: usize,
-    merged: &mut [Merged; MERGED_MOST],
-) -> usize {
-    let base = BUCKETS * STRIDE;
-    let (mut at, mut k) = (0, 0);
-    for group in 0..4 {
-        let (mut start, mut most_a, mut most_b) = (at, 0, 0);
-        for a in 0..=M {
-            for b in 0..=M {
-                if tail_group(a, b) != Some(group) {
-                    continue;
-                }
-                let bucket = bucket_of(a, b);
-                let n = usize::from(count[bucket]);
-                for j in n - n % lanes..n {
-                    lists[base + at] = lists[bucket * STRIDE + j];
-                    at += 1;
-                    (most_a, most_b) = (most_a.max(a), most_b.max(b));
-                    if at - start == lanes {
-                        merged[k] = Merged {
-                            bucket: bucket_of(most_a, most_b) as u8,
-                            start: start as u16,
-                            len: lanes as u8,
-                        };
-                        (k, start, most_a, most_b) = (k + 1, at, 0, 0);
-                    }
-                }
-            }
-        }
-        if at > start {
-            merged[k] = Merged {
-                bucket: bucket_of(most_a, most_b) as u8,
-                start: start as u16,
-                len: (at - start) as u8,
-            };
-            k += 1;
-        }
-    }
-    k
-}
-
-/// Appends each pair's number to its bucket's list (bucket `k`'s from
-/// `k * STRIDE` in `lists`), counting them in `count`: false at the first
-/// pair that names a shape beyond the table. Plain scalar code, the same
-/// for every instruction set, so it is compiled once and kept out of
-/// line: inlined into each walker, where the kernels hold most registers,
-/// it reloaded its loop's invariants from the stack at every pair (26
-/// instructions a pair, 23 here; the time is the same within the noise).
-#[inline(never)]
-fn group(info: &[Info], pairs: &[Pair], lists: &mut [u16], count: &mut [u16; 256]) -> bool {
-    let len = info.len();
-    for (i, p) in pairs.iter().enumerate() {
-        let (a, b) = (p.a as usize, p.b as usize);
-        if (a >= len) | (b >= len) {
-            return false;
-        }
-        let k = info[a].bucket(info[b]);
-        // One count for every value of a bucket's byte, so that counting
-        // needs no bounds check.
-        let c = &mut count[usize::from(k)];
-        lists[usize::from(k) * STRIDE + usize::from(*c)] = i as u16;
-        *c += 1;
-    }
-    true
-}
-
 /// The leading pairs of `pairs` that name the same two shapes as the
 /// first (indices checked once), a register's width at a time, in place:
 /// how many were run and written (all of them, or up to the first
@@ -548,71 +377,6 @@ fn bucket_chunks<S: Simd>(
         }
     }
     true
-}
-
-/// The next window's pairs, asked for from memory a little at a time
-/// while this window's registers compute. A bucket pass does little but
-/// read its pairs, so reading them from memory it mostly waited (about
-/// two thirds of its time on the 512-shape tables, `examples/stages`);
-/// asked for ahead, they come from the L2 cache, and the memory's time
-/// overlaps the kernels'. The result slots the registers will scatter
-/// into are asked for the same way: a line of slots is read before it is
-/// written, and four results in no order fall in it. A run of one shape
-/// pair needs none of this: it reads its pairs and writes its results in
-/// order as it tests them, and the hardware prefetcher keeps ahead.
-struct Ahead<'a> {
-    /// The next window's pairs not yet asked for.
-    rest: &'a [Pair],
-    /// How many to ask for at each register.
-    per: usize,
-    /// Where the next window's result slots not yet asked for begin (an
-    /// address only: nothing is read through it).
-    slots: *const u8,
-    /// How many bytes of them are left to ask for.
-    slots_left: usize,
-    /// How many bytes to ask for at each register (whole cache lines).
-    slots_per: usize,
-}
-
-impl<'a> Ahead<'a> {
-    /// The next window's pairs `next` (none after the last window), spread
-    /// over the registers a full window runs (and a few more, for the
-    /// buckets' part-filled last registers).
-    fn new<S: Simd>(next: &'a [Pair], slots: *const u8) -> Self {
-        let steps = WINDOW.div_ceil(S::LANES) + 8;
-        let slots_left = next.len() * size_of::<SatResult>();
-        Ahead {
-            rest: next,
-            per: next.len().div_ceil(steps),
-            slots,
-            slots_left,
-            slots_per: slots_left.div_ceil(steps).next_multiple_of(64),
-        }
-    }
-
-    /// Asks for the next few pairs.
-    #[inline(always)]
-    fn step(&mut self) {
-        self.ask(self.per, self.slots_per);
-    }
-
-    /// Asks for whatever is left.
-    fn rest(&mut self) {
-        self.ask(self.rest.len(), self.slots_left);
-    }
-
-    /// Asks for the next `n` pairs and `bytes` of result slots (as many as
-    /// are left, at most).
-    #[inline(always)]
-    fn ask(&mut self, n: usize, bytes: usize) {
-        let (now, rest) = self.rest.split_at(n.min(self.rest.len()));
-        isa::prefetch(now.as_ptr().cast(), size_of_val(now));
-        self.rest = rest;
-        let bytes = bytes.min(self.slots_left);
-        isa::prefetch(self.slots, bytes);
-        self.slots = self.slots.wrapping_add(bytes);
-        self.slots_left -= bytes;
-    }
 }
 
 /// How a bucket's registers are run: its kind, and its corner counts as
@@ -765,140 +529,18 @@ pub(crate) fn run_scalar(
     true
 }
 
-/// Where the kernels put their results, a chunk at a time, in order.
-pub(crate) trait Sink {
-    /// Puts `n` results, `result(0)` to `result(n - 1)`.
-    fn put(&mut self, n: usize, result: impl Fn(usize) -> SatResult);
-
-    /// Puts the first `n` lanes' results from a kernel's registers: the
-    /// axis (`x`, `y`) and the push, negative for a gap (see
-    /// [`super::lanes::result`]).
-    fn put_lanes<S: Simd>(&mut self, n: usize, x: S, y: S, push: S);
-}
-
-/// Written into slots front to back (the output's spare capacity, or a
-/// window's results), each once, with no filling beforehand.
-pub(crate) struct Cursor<'a>(pub &'a mut [MaybeUninit<SatResult>]);
-
-impl Sink for Cursor<'_> {
-    #[inline(always)]
-    fn put(&mut self, n: usize, result: impl Fn(usize) -> SatResult) {
-        let (head, rest) = std::mem::take(&mut self.0).split_at_mut(n);
-        for (l, o) in head.iter_mut().enumerate() {
-            o.write(result(l));
-        }
-        self.0 = rest;
-    }
-
-    #[inline(always)]
-    fn put_lanes<S: Simd>(&mut self, n: usize, x: S, y: S, push: S) {
-        let slots = std::mem::take(&mut self.0);
-        S::write_results(&mut *slots, n, x, y, push);
-        self.0 = &mut slots[n..];
-    }
-}
-
-/// Written into the slots a bucket's register's pairs name (`at`, one
-/// per real lane), each once.
-struct Scatter<'a, 'b> {
-    /// The window's results, in its pairs' order.
-    slots: &'a mut [MaybeUninit<SatResult>],
-    /// The register's real pairs' numbers in the window.
-    at: &'b [u16],
-}
-
-impl Sink for Scatter<'_, '_> {
-    #[inline(always)]
-    fn put(&mut self, n: usize, result: impl Fn(usize) -> SatResult) {
-        for (l, &i) in self.at[..n].iter().enumerate() {
-            self.slots[i as usize].write(result(l));
-        }
-    }
-
-    #[inline(always)]
-    fn put_lanes<S: Simd>(&mut self, n: usize, x: S, y: S, push: S) {
-        S::write_results_at(self.slots, &self.at[..n], x, y, push);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     //! The portable lanes (what AArch64 runs, as `Isa::Neon`) are not
     //! reachable through `collide_with` on x86, so they are checked here
     //! against the one-pair path, and `sin_cos` against the standard
-    //! library's; and the merging of the buckets' last registers, on
-    //! its own.
+    //! library's.
     use super::*;
     use crate::batch::lanes::{Portable, SINCOS_LIMIT, sin_cos};
     use crate::batch::test_rng::Rng;
     use crate::batch::{Pose, Shape, prepared};
     use crate::sat::Polygon;
     use crate::scene::{BOX_HEIGHT, BOX_WIDTH, FIXED_RADIUS};
-
-    /// Every bucket's last pairs are merged, each exactly once, into
-    /// registers of at most the lanes' width, each within one group and
-    /// run with classes no fewer than any of its pairs' (so with the same
-    /// home): for every width, with every shared bucket holding one pair
-    /// short of a register (the most registers), or a random number.
-    #[test]
-    fn merged_registers_hold_every_last_pair_once_within_its_group() {
-        let mut rng = Rng(3);
-        for lanes in [4, 8, 16] {
-            for full in [true, false] {
-                let mut lists = vec![0u16; (BUCKETS + 1) * STRIDE];
-                let mut count = [0u16; 256];
-                let mut want = Vec::new();
-                for (bucket, c) in count[..BUCKETS].iter_mut().enumerate() {
-                    let n = if full {
-                        2 * lanes - 1
-                    } else {
-                        rng.below(3 * lanes)
-                    };
-                    *c = n as u16;
-                    for j in 0..n {
-                        // A pair's number says its bucket and its place.
-                        lists[bucket * STRIDE + j] = (bucket * 64 + j) as u16;
-                        if shares_tail(bucket) && j >= n - n % lanes {
-                            want.push(bucket * 64 + j);
-                        }
-                    }
-                }
-                let mut merged = [Merged::default(); MERGED_MOST];
-                let k = merge_tails(&mut lists, &count, lanes, &mut merged);
-                let mut got = Vec::new();
-                for m in &merged[..k] {
-                    let (len, bucket) = (usize::from(m.len), usize::from(m.bucket));
-                    assert!((1..=lanes).contains(&len), "{lanes} lanes: {m:?}");
-                    let (most_a, most_b) = classes_of(bucket);
-                    let group = tail_group(most_a, most_b);
-                    let start = BUCKETS * STRIDE + usize::from(m.start);
-                    for &i in &lists[start..start + len] {
-                        let (a, b) = classes_of(usize::from(i) / 64);
-                        assert_eq!(tail_group(a, b), group, "{lanes} lanes: {m:?}");
-                        assert!(a <= most_a && b <= most_b, "{lanes} lanes: {m:?}");
-                        // The same home frame as the pair's own bucket
-                        // (`kernel::polygons`: B's when it has more).
-                        assert_eq!(b > a, most_b > most_a, "{lanes} lanes: {m:?}");
-                        got.push(usize::from(i));
-                    }
-                }
-                got.sort_unstable();
-                want.sort_unstable();
-                assert_eq!(got, want, "{lanes} lanes, full {full}");
-                // As few registers as the groups' last pairs can fill.
-                let fewest: usize = (0..4)
-                    .map(|g| {
-                        let n = want.iter().filter(|&&i| {
-                            let (a, b) = classes_of(i / 64);
-                            tail_group(a, b) == Some(g)
-                        });
-                        n.count().div_ceil(lanes)
-                    })
-                    .sum();
-                assert_eq!(k, fewest, "{lanes} lanes, full {full}");
-            }
-        }
-    }
 
     #[test]
     fn portable_lanes_agree_with_the_one_pair_path() {
