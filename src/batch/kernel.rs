@@ -108,7 +108,11 @@ impl Side {
     /// and their shadows and the first `corners` rows of the corners (the
     /// most any of these shapes has, so the same shapes always need the
     /// same rows).
-    #[inline(always)]
+    // Out of line in debug builds, where nothing is optimized and each copy
+    // inlined into the walker would add its temporaries to one stack frame;
+    // always inlined otherwise.
+    #[cfg_attr(debug_assertions, inline(never))]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn fill<S: Simd>(
         &mut self,
         blocks: &[Block],
@@ -300,7 +304,11 @@ impl<S: Simd> Poses<S> {
     /// The lanes' poses, or `None` when any of them is unfit to test by
     /// the same rule as `pose_ok` (a position beyond [`MAX_COORDINATE`] or
     /// an angle that is not finite; NaN fails both compares).
-    #[inline(always)]
+    // Out of line in debug builds, where nothing is optimized and each copy
+    // inlined into the walker would add its temporaries to one stack frame;
+    // always inlined otherwise.
+    #[cfg_attr(debug_assertions, inline(never))]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn gather(pairs: &[Pair], swap: bool) -> Option<Self> {
         let [a_x, a_y, a_angle, b_x, b_y, b_angle] = S::poses(pairs, swap);
         let p = Poses {
@@ -345,7 +353,11 @@ pub(crate) struct Counts {
 /// pentagon runs in the pentagon's frame. The order of the axes, and so
 /// the answer, is the same in either frame. `fixed`: the corner loops'
 /// lengths are compiled in (see `by_corners!`).
-#[inline(always)]
+// Out of line in debug builds, where nothing is optimized and each copy
+// inlined into the walker would add its temporaries to one stack frame;
+// always inlined otherwise.
+#[cfg_attr(debug_assertions, inline(never))]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn polygons<S: Simd, K: Sink>(
     a: &Side,
     b: &Side,
@@ -521,7 +533,11 @@ fn shadow<S: Simd>(nx: S, ny: S, cx: &[S; M], cy: &[S; M], corners: usize) -> (S
 /// Polygon A against circle B (radius `r`) in every lane: A's axes, then
 /// the circle's own; with `flip` the circle was A and the answer is
 /// turned round.
-#[inline(always)]
+// Out of line in debug builds, where nothing is optimized and each copy
+// inlined into the walker would add its temporaries to one stack frame;
+// always inlined otherwise.
+#[cfg_attr(debug_assertions, inline(never))]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn polygon_circle<S: Simd, K: Sink>(
     a: &Side,
     counts: Counts,
@@ -641,7 +657,11 @@ fn length_lanes<S: Simd>(x: S, y: S) -> S {
 /// Circle A (radius `ra`) against circle B (radius `rb`) in every lane:
 /// the one axis, the line between the centers from B towards A (the x
 /// axis when the centers coincide), as `sat_circles` takes it.
-#[inline(always)]
+// Out of line in debug builds, where nothing is optimized and each copy
+// inlined into the walker would add its temporaries to one stack frame;
+// always inlined otherwise.
+#[cfg_attr(debug_assertions, inline(never))]
+#[cfg_attr(not(debug_assertions), inline(always))]
 pub(crate) fn circles<S: Simd, K: Sink>(ra: S, rb: S, p: &Poses<S>, n: usize, sink: &mut K) {
     let (vx, vy) = (p.a_x.sub(p.b_x), p.a_y.sub(p.b_y));
     // Only centers that coincide give no direction: the x axis then.
