@@ -5,7 +5,7 @@
 
 use glam::Vec2;
 
-use super::{back, circle_shadow, to_world};
+use super::{Placing, back, circle_shadow, placing, to_world};
 use crate::batch::Pose;
 use crate::batch::lanes::{Portable, sin_cos};
 use crate::batch::prepared::PolyData;
@@ -13,13 +13,13 @@ use crate::sat::{Interval, SatResult, gap_on_axis, nearest_of, project_points, u
 
 /// Polygon A against polygon B, both prepared, in A's frame.
 pub(super) fn polygons(a: &PolyData, pose_a: Pose, b: &PolyData, pose_b: Pose) -> SatResult {
-    let (sin, cos) = sin_cos(Portable([pose_a.angle, pose_b.angle]));
-    let turn_a = Vec2::new(cos.0[0], sin.0[0]);
-    let turn_b = Vec2::new(cos.0[1], sin.0[1]);
-    // B's placement seen from A: turned by the difference of the angles,
-    // moved by the offset turned back by A's angle.
-    let turn = back(turn_a).rotate(turn_b);
-    let offset = back(turn_a).rotate(pose_b.position - pose_a.position);
+    // B's placement seen from A.
+    let Placing {
+        turn_a,
+        turn,
+        offset,
+        ..
+    } = placing(pose_a, pose_b);
     let mut result = SatResult::START;
     for (&axis, &own) in a.axes.iter().zip(&a.extents) {
         // B's corner c sits at turn·c + offset, so its shadow on `axis` is

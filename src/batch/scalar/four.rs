@@ -6,7 +6,7 @@
 
 use glam::Vec2;
 
-use super::{back, circle_shadow, to_world};
+use super::{Placing, back, circle_shadow, placing, to_world};
 use crate::batch::Pose;
 use crate::batch::lanes::{Portable, sin_cos};
 use crate::batch::prepared::PolyData;
@@ -16,14 +16,13 @@ use crate::sat::{SatResult, gap_on_axis, nearest_of, project_points, unit_or_zer
 /// Polygon A against polygon B, both prepared: A's axes in A's frame, then
 /// B's in B's.
 pub(super) fn polygons(a: &PolyData, pose_a: Pose, b: &PolyData, pose_b: Pose) -> SatResult {
-    let (sin, cos) = sin_cos(Portable([pose_a.angle, pose_b.angle]));
-    let turn_a = Vec2::new(cos.0[0], sin.0[0]);
-    let turn_b = Vec2::new(cos.0[1], sin.0[1]);
-    // B's placement seen from A: turned by the difference of the angles,
-    // moved by the offset turned back by A's angle; and A's seen from B,
-    // the same undone.
-    let turn = back(turn_a).rotate(turn_b);
-    let offset = back(turn_a).rotate(pose_b.position - pose_a.position);
+    // B's placement seen from A, and A's seen from B: the same undone.
+    let Placing {
+        turn_a,
+        turn_b,
+        turn,
+        offset,
+    } = placing(pose_a, pose_b);
     let b_seen = Other::Placed {
         corners: &b.corners,
         turn,

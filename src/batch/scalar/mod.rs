@@ -9,8 +9,8 @@
 //! then B's; for a circle, the polygon's and then the circle's own), so the
 //! first gap and the shortest push are the chapter loop's, and the answer's
 //! axis is turned into the world at the end. The turns' sines and cosines
-//! are the lanes' own ([`sin_cos`](super::lanes::sin_cos)), both angles at
-//! once, far quicker than the standard library's.
+//! are the lanes' own ([`sin_cos`]), both angles at once, far quicker
+//! than the standard library's.
 //!
 //! Two ways of walking the axes, by what glam's `Vec4` is on the build's
 //! target ([`FOUR_WIDE`]):
@@ -26,8 +26,9 @@ mod four;
 
 use glam::{Vec2, Vec4};
 
+use super::lanes::{Portable, sin_cos};
 use super::prepared::Prepared;
-use super::{Pair, circle_at};
+use super::{Pair, Pose, circle_at};
 use crate::sat::{Interval, SatResult, sat_circles};
 
 /// Whether glam's `Vec4` is one SIMD register on this build: SSE2 on x86,
@@ -74,6 +75,33 @@ fn to_world(result: SatResult, turn: Vec2) -> SatResult {
 #[inline]
 fn back(turn: Vec2) -> Vec2 {
     Vec2::new(turn.x, -turn.y)
+}
+
+/// Two poses' turns, and B's placement seen from A.
+struct Placing {
+    /// A's turn into the world (the cosine and sine of its angle).
+    turn_a: Vec2,
+    /// B's turn into the world.
+    turn_b: Vec2,
+    /// B's turn seen from A: by the difference of the angles.
+    turn: Vec2,
+    /// B's place seen from A: the offset turned back by A's angle.
+    offset: Vec2,
+}
+
+/// Both angles' sines and cosines at once (the lanes' own [`sin_cos`]),
+/// and B's placement seen from A.
+#[inline]
+fn placing(pose_a: Pose, pose_b: Pose) -> Placing {
+    let (sin, cos) = sin_cos(Portable([pose_a.angle, pose_b.angle]));
+    let turn_a = Vec2::new(cos.0[0], sin.0[0]);
+    let turn_b = Vec2::new(cos.0[1], sin.0[1]);
+    Placing {
+        turn_a,
+        turn_b,
+        turn: back(turn_a).rotate(turn_b),
+        offset: back(turn_a).rotate(pose_b.position - pose_a.position),
+    }
 }
 
 /// One pair by the prepared table, the way [`FOUR_WIDE`] chooses.
