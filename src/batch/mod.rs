@@ -69,6 +69,28 @@ mod walk;
 #[path = "../../tests/support/rng.rs"]
 mod test_rng;
 
+/// The unit tests' comparison of an engine's answer with a reference's:
+/// the same verdict (touching aside), push, or first gap with its axis
+/// and width.
+#[cfg(test)]
+fn agree(p: &Pair, got: &SatResult, want: &SatResult) {
+    let close = (got.depth - want.depth).abs() < 1e-2;
+    if got.overlapping != want.overlapping {
+        assert!(
+            got.depth < 1e-2 && want.depth < 1e-2,
+            "{p:?}: {got:?} vs {want:?}"
+        );
+    } else if got.overlapping {
+        assert!(close, "{p:?}: {got:?} vs {want:?}");
+    } else {
+        // Both the first gap in the chapter's order.
+        assert!(
+            close && got.axis.distance(want.axis) < 1e-3,
+            "{p:?}: {got:?} vs {want:?}"
+        );
+    }
+}
+
 pub use isa::Isa;
 pub use manifolds::manifolds;
 #[cfg(feature = "parallel")]

@@ -147,8 +147,8 @@ mod tests {
     //! core on the same shapes placed in the world.
     use super::*;
     use crate::batch::test_rng::Rng;
-    use crate::batch::{Pose, Shape, prepared};
-    use crate::sat::{Circle, Polygon, sat_polygon_circle, sat_polygons};
+    use crate::batch::{Pose, Shape, agree, collide_one, prepared};
+    use crate::sat::Polygon;
 
     /// A convex polygon of `n` corners at random angles on a circle (an
     /// outline of more than the lanes take among them).
@@ -158,44 +158,6 @@ mod tests {
         let r = rng.range(20.0, 80.0);
         let corners: Vec<Vec2> = angles.iter().map(|&t| Vec2::from_angle(t) * r).collect();
         Polygon::hull(&corners).unwrap()
-    }
-
-    /// The pair's shapes placed in the world, tested by the sat core.
-    fn core(shapes: &[Shape], p: &Pair) -> SatResult {
-        let placed = |i: u32, pose: Pose| match &shapes[i as usize] {
-            Shape::Polygon(poly) => Ok(poly.placed(pose.position, pose.angle)),
-            Shape::Circle { radius } => Err(Circle {
-                center: pose.position,
-                radius: *radius,
-            }),
-        };
-        match (placed(p.a, p.pose_a), placed(p.b, p.pose_b)) {
-            (Ok(a), Ok(b)) => sat_polygons(&a, &b),
-            (Ok(a), Err(b)) => sat_polygon_circle(&a, &b),
-            (Err(a), Ok(b)) => {
-                let r = sat_polygon_circle(&b, &a);
-                SatResult { axis: -r.axis, ..r }
-            }
-            (Err(a), Err(b)) => sat_circles(&a, &b),
-        }
-    }
-
-    /// The same verdict (touching aside), push, or first gap with its axis.
-    fn agree(p: &Pair, got: &SatResult, want: &SatResult) {
-        let close = (got.depth - want.depth).abs() < 1e-2;
-        if got.overlapping != want.overlapping {
-            assert!(
-                got.depth < 1e-2 && want.depth < 1e-2,
-                "{p:?}: {got:?} vs {want:?}"
-            );
-        } else if got.overlapping {
-            assert!(close, "{p:?}: {got:?} vs {want:?}");
-        } else {
-            assert!(
-                close && got.axis.distance(want.axis) < 1e-3,
-                "{p:?}: {got:?} vs {want:?}"
-            );
-        }
     }
 
     #[test]
@@ -225,7 +187,8 @@ mod tests {
                     angle: rng.range(-7.0, 7.0),
                 },
             };
-            let want = core(&shapes, &p);
+            let (a, b) = (&shapes[p.a as usize], &shapes[p.b as usize]);
+            let want = collide_one(a, p.pose_a, b, p.pose_b);
             for four_wide in [true, false] {
                 agree(&p, &pair_by(four_wide, &table.shapes, &p), &want);
             }

@@ -538,7 +538,7 @@ mod tests {
     use super::*;
     use crate::batch::lanes::{Portable, SINCOS_LIMIT, sin_cos};
     use crate::batch::test_rng::Rng;
-    use crate::batch::{Pose, Shape, prepared};
+    use crate::batch::{Pose, Shape, agree, prepared};
     use crate::sat::Polygon;
     use crate::scene::{BOX_HEIGHT, BOX_WIDTH, FIXED_RADIUS};
 
@@ -584,29 +584,6 @@ mod tests {
             for (p, r) in pairs.iter().zip(&got) {
                 agree(p, r, &scalar::pair(&table.shapes, p));
             }
-        }
-    }
-
-    /// A lane's result beside the one-pair path's: the same verdict
-    /// (touching aside), push, or first gap with its axis.
-    fn agree(p: &Pair, r: &SatResult, want: &SatResult) {
-        if r.overlapping != want.overlapping {
-            assert!(
-                r.depth < 1e-2 && want.depth < 1e-2,
-                "{p:?}: {r:?} vs {want:?}"
-            );
-        } else if r.overlapping {
-            assert!(
-                (r.depth - want.depth).abs() < 1e-2,
-                "{p:?}: {r:?} vs {want:?}"
-            );
-        } else {
-            // Both the first gap in the chapter's order: the same axis
-            // and width.
-            assert!(
-                (r.depth - want.depth).abs() < 1e-2 && r.axis.distance(want.axis) < 1e-3,
-                "{p:?}: {r:?} vs {want:?}"
-            );
         }
     }
 
