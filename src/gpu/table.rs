@@ -98,11 +98,11 @@ impl ShapeTable {
     fn push_polygon(&mut self, poly: &Polygon) -> u32 {
         let prepared = PolyData::new(poly);
         self.data
-            .extend(prepared.corners.iter().map(|p| p.to_array()));
-        self.data.extend(prepared.axes.iter().map(|n| n.to_array()));
+            .extend(prepared.corners().iter().map(|p| p.to_array()));
         self.data
-            .extend(prepared.extents.iter().map(|s| [s.min, s.max]));
-        prepared.axes.len() as u32
+            .extend(prepared.axes().iter().map(|n| n.to_array()));
+        self.data.extend(prepared.extents().map(|s| [s.min, s.max]));
+        prepared.axes().len() as u32
     }
 }
 

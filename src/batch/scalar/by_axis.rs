@@ -21,11 +21,11 @@ pub(super) fn polygons(a: &PolyData, pose_a: Pose, b: &PolyData, pose_b: Pose) -
         ..
     } = placing(pose_a, pose_b);
     let mut result = SatResult::START;
-    for (&axis, &own) in a.axes.iter().zip(&a.extents) {
+    for (&axis, own) in a.axes().iter().zip(a.extents()) {
         // B's corner c sits at turn·c + offset, so its shadow on `axis` is
         // c · (turn⁻¹ axis) + offset · axis.
         let turned_back = back(turn).rotate(axis);
-        let theirs = project_points(&b.corners, turned_back);
+        let theirs = project_points(b.corners(), turned_back);
         let moved = offset.dot(axis);
         let theirs = Interval {
             min: theirs.min + moved,
@@ -35,7 +35,7 @@ pub(super) fn polygons(a: &PolyData, pose_a: Pose, b: &PolyData, pose_b: Pose) -
             return to_world(result, turn_a);
         }
     }
-    for (&axis, &own) in b.axes.iter().zip(&b.extents) {
+    for (&axis, own) in b.axes().iter().zip(b.extents()) {
         // B's axis in A's frame; B's own shadow on it moves with B.
         let axis = turn.rotate(axis);
         let moved = axis.dot(offset);
@@ -43,7 +43,7 @@ pub(super) fn polygons(a: &PolyData, pose_a: Pose, b: &PolyData, pose_b: Pose) -
             min: own.min + moved,
             max: own.max + moved,
         };
-        if gap_on_axis(axis, project_points(&a.corners, axis), mine, &mut result) {
+        if gap_on_axis(axis, project_points(a.corners(), axis), mine, &mut result) {
             break;
         }
     }
@@ -57,14 +57,14 @@ pub(super) fn polygon_circle(a: &PolyData, pose_a: Pose, center: Vec2, radius: f
     let turn_a = Vec2::new(cos.0[0], sin.0[0]);
     let c = back(turn_a).rotate(center - pose_a.position);
     let mut result = SatResult::START;
-    for (&axis, &own) in a.axes.iter().zip(&a.extents) {
+    for (&axis, own) in a.axes().iter().zip(a.extents()) {
         if gap_on_axis(axis, own, circle_shadow(c.dot(axis), radius), &mut result) {
             return to_world(result, turn_a);
         }
     }
     // A zero axis (the center on the corner) is skipped by `gap_on_axis`.
-    let axis = unit_or_zero(c - nearest_of(&a.corners, c));
-    let mine = project_points(&a.corners, axis);
+    let axis = unit_or_zero(c - nearest_of(a.corners(), c));
+    let mine = project_points(a.corners(), axis);
     gap_on_axis(axis, mine, circle_shadow(c.dot(axis), radius), &mut result);
     to_world(result, turn_a)
 }

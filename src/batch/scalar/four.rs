@@ -24,7 +24,7 @@ pub(super) fn polygons(a: &PolyData, pose_a: Pose, b: &PolyData, pose_b: Pose) -
         offset,
     } = placing(pose_a, pose_b);
     let b_seen = Other::Placed {
-        corners: &b.corners,
+        corners: b.corners(),
         turn,
         offset,
     };
@@ -33,7 +33,7 @@ pub(super) fn polygons(a: &PolyData, pose_a: Pose, b: &PolyData, pose_b: Pose) -
         return to_world(gap, turn_a);
     }
     let a_seen = Other::Placed {
-        corners: &a.corners,
+        corners: a.corners(),
         turn: back(turn),
         offset: -back(turn).rotate(offset),
     };
@@ -65,8 +65,8 @@ pub(super) fn polygon_circle(a: &PolyData, pose_a: Pose, center: Vec2, radius: f
     }
     let mut result = pushes.shortest();
     // A zero axis (the center on the corner) is skipped by `gap_on_axis`.
-    let axis = unit_or_zero(c - nearest_of(&a.corners, c));
-    let mine = project_points(&a.corners, axis);
+    let axis = unit_or_zero(c - nearest_of(a.corners(), c));
+    let mine = project_points(a.corners(), axis);
     gap_on_axis(axis, mine, circle_shadow(c.dot(axis), radius), &mut result);
     to_world(result, turn_a)
 }
