@@ -891,7 +891,7 @@ const fn round1(f: [usize; 6], first: usize) -> [i32; 16] {
 /// [`round1`]'s picks of rows 0-3 and of rows 4-5, for unswapped poses
 /// (entry 0) and swapped ones (entry 1). Worked out at compile time: left
 /// a function, a build with fat LTO called it at every register of
-/// poses, and the tables ran 1.1–1.5× slower.
+/// poses, and batches ran 1.1–1.4× slower.
 const ROUND1: [[[i32; 16]; 2]; 2] = [
     [round1(POSE_FIELDS, 0), round1(POSE_FIELDS, 4)],
     [
