@@ -8,7 +8,9 @@
 //! 1 000 000; `--help` says more). Prints one table (engine, ns per pair, million pairs per
 //! second, ratio to parry2d's `query::contact`) and the CPU features used;
 //! a progress bar runs on stderr meanwhile. Each engine's time is its best
-//! run, over three rounds in which every engine takes its turn. It also
+//! run, over rounds in which every engine takes its turn (`--rounds`,
+//! default 3; more on a busy machine, whose bursts of load then fall on
+//! one round of an engine, not on all of its runs). It also
 //! checks every engine's verdicts against parry2d's (`contact` with no
 //! prediction: a contact means dist <= 0); where they differ, an f64
 //! referee (the shapes' separation worked in f64) says which is right,
@@ -308,14 +310,11 @@ fn deepest_overlaps(m: &Manifold) -> bool {
     m.deepest().is_some_and(|d| d <= 0.0)
 }
 
-/// How many times over every engine is timed, in turn.
-const ROUNDS: usize = 3;
-
-/// The best of a few runs (at least 2, until a third of ~0.4 s is spent,
-/// one round's share), per pair.
-fn time(mut f: impl FnMut() -> Duration, pairs: usize) -> f64 {
+/// The best of a few runs (at least 2, until one round's share of ~0.4 s
+/// is spent, over `rounds` rounds), per pair.
+fn time(mut f: impl FnMut() -> Duration, pairs: usize, rounds: u32) -> f64 {
     let (mut best, mut total, mut runs) = (f64::INFINITY, Duration::ZERO, 0);
-    let budget = Duration::from_millis(400) / ROUNDS as u32;
+    let budget = Duration::from_millis(400) / rounds;
     while runs < 2 || (total < budget && runs < 50) {
         let t = f();
         total += t;
@@ -341,6 +340,10 @@ struct Args {
     /// `contact` always kept (e.g. `--engines collide,sat_`).
     #[arg(long, value_delimiter = ',')]
     engines: Vec<String>,
+    /// How many times over every engine is timed, in turn; each keeps its
+    /// best run.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=100))]
+    rounds: u32,
 }
 
 fn main() {
@@ -403,7 +406,7 @@ fn main() {
             || args.engines.is_empty()
             || args.engines.iter().any(|k| e.name.contains(k.as_str()))
     });
-    let bar = ProgressBar::new((workloads.len() * engines.len() * ROUNDS) as u64);
+    let bar = ProgressBar::new((workloads.len() * engines.len()) as u64 * u64::from(args.rounds));
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}").expect("a valid template"),
     );
@@ -416,13 +419,13 @@ fn main() {
         let mut reference = Vec::new();
         let mut verdicts = Vec::new();
         let mut best = vec![f64::INFINITY; engines.len()];
-        // Every engine in turn, ROUNDS times over, each keeping its best:
+        // Every engine in turn, `--rounds` times over, each keeping its best:
         // a burst of load from the machine's other users then slows one
         // round of an engine, not all of its runs.
-        for round in 0..ROUNDS {
+        for round in 0..args.rounds {
             for (i, e) in engines.iter().enumerate() {
                 bar.set_message(format!("{}: {}", w.work.name, e.name));
-                best[i] = best[i].min(time(|| (e.run)(w, &mut verdicts), n));
+                best[i] = best[i].min(time(|| (e.run)(w, &mut verdicts), n, args.rounds));
                 // The verdicts are checked once, in the first round.
                 if round == 0 && i == 0 {
                     reference = verdicts.clone();
