@@ -304,7 +304,9 @@ pub fn collide_with(
 
 /// [`collide`] on all cores (through rayon): the same answers, in the same
 /// order. The pairs are checked and tested in runs that threads take in
-/// turn; of several bad pairs, the first is reported, as [`collide`] does.
+/// turn, the calling thread among them (it starts at once, while rayon's
+/// threads wake); of several bad pairs, the first is reported, as
+/// [`collide`] does.
 /// A batch too small to be worth sharing out is tested on the calling
 /// thread, as [`collide`] would.
 #[cfg(feature = "parallel")]
