@@ -76,9 +76,8 @@ impl ShapeTable {
     /// [`ShapeTable::collide`] on all cores (through rayon): the same
     /// answers, in the same order. The pairs are checked and tested in runs
     /// that threads take in turn, the calling thread among them; of several
-    /// bad pairs, the first is
-    /// reported. A batch too small to be worth sharing out is tested on the
-    /// calling thread.
+    /// bad pairs, the first is reported. A batch too small to be worth
+    /// sharing out is tested on the calling thread.
     #[cfg(feature = "parallel")]
     pub fn collide_par(&self, pairs: &[Pair], out: &mut Vec<SatResult>) -> Result<(), BatchError> {
         if pairs.len() <= isa::MIN_RUN || rayon::current_num_threads() < 2 {

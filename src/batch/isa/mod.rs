@@ -262,10 +262,13 @@ pub(crate) fn run_par(
             let Some(taken) = runs.get(k) else {
                 return;
             };
-            let taken = taken.lock().unwrap_or_else(PoisonError::into_inner).take();
-            let Some((slots, run)) = taken else {
-                continue;
-            };
+            // The counter gives each run's number to one thread only, so
+            // the run is always there; the lock only hands its slots over.
+            let (slots, run) = taken
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .take()
+                .expect("each run is taken once");
             // The walk checks each pair as it tests it (as `collide` does),
             // so a good run is read once; only a run it stops in is checked
             // again, by the plain rule, to say which pair is bad and why.
