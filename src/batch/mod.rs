@@ -60,6 +60,8 @@ mod lanes;
 mod manifolds;
 pub(crate) mod prepared;
 mod scalar;
+#[cfg(feature = "parallel")]
+mod share;
 mod table;
 mod walk;
 

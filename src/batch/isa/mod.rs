@@ -25,6 +25,8 @@ use super::Pair;
 #[cfg(target_arch = "aarch64")]
 use super::lanes::Portable;
 use super::prepared::Table;
+#[cfg(feature = "parallel")]
+use super::share;
 use super::walk;
 use crate::sat::SatResult;
 
@@ -218,9 +220,10 @@ const MAX_RUN_WINDOWS: usize = 16;
 
 /// The batch on all cores, written straight into `out`'s spare capacity
 /// (no filling beforehand: the output is written once, as on one thread).
-/// Each thread, the calling one among them, takes runs of pairs, checks a
-/// run with `check` (the run and the index of its first pair) and tests
-/// it; a bad pair anywhere leaves `out` empty and returns the first.
+/// Each thread, the calling one among them, takes runs of pairs (see
+/// [`share`]), checks a run with `check` (the run and the index of its
+/// first pair) and tests it; a bad pair anywhere leaves `out` empty and
+/// returns the first.
 #[cfg(feature = "parallel")]
 pub(crate) fn run_par(
     isa: Isa,
@@ -229,7 +232,6 @@ pub(crate) fn run_par(
     check: &Check<'_>,
     out: &mut Vec<SatResult>,
 ) -> Result<(), BatchError> {
-    use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::{Mutex, PoisonError};
     // Long enough that a lane's first gather and a thread's taking of the
     // run are small beside it, short enough that every core gets several,
@@ -240,69 +242,37 @@ pub(crate) fn run_par(
     // `collide_par` ran 1.35-1.62x `collide` on the 512-shape tables
     // against 1.44-1.76x with runs of up to 65 536 (best of 5, 6-8
     // alternated runs, four comparisons).
-    let threads = rayon::current_num_threads().max(1);
-    let run_len = pairs
-        .len()
-        .div_ceil(4 * threads)
-        .clamp(MIN_RUN, MAX_RUN_WINDOWS * walk::WINDOW);
+    let run_len = share::run_len(pairs.len(), MIN_RUN, MAX_RUN_WINDOWS * walk::WINDOW);
     out.clear();
     out.reserve(pairs.len());
     let spare = &mut out.spare_capacity_mut()[..pairs.len()];
-    // Each run once, to whichever thread takes it first.
-    let runs: Vec<Mutex<Option<_>>> = spare
+    let runs = spare
         .chunks_mut(run_len)
         .zip(pairs.chunks(run_len))
-        .map(|run| Mutex::new(Some(run)))
         .collect();
-    let next = AtomicUsize::new(0);
     let first_bad: Mutex<Option<BatchError>> = Mutex::new(None);
-    let take_runs = || {
-        loop {
-            let k = next.fetch_add(1, Ordering::Relaxed);
-            let Some(taken) = runs.get(k) else {
-                return;
-            };
-            // The counter gives each run's number to one thread only, so
-            // the run is always there; the lock only hands its slots over.
-            let (slots, run) = taken
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .take()
-                .expect("each run is taken once");
-            // The walk checks each pair as it tests it (as `collide` does),
-            // so a good run is read once; only a run it stops in is checked
-            // again, by the plain rule, to say which pair is bad and why.
-            if self::run(isa, table, run, slots) {
-                // Every slot of this run written, one result per pair
-                // (the walkers assert it): what makes `set_len` below
-                // sound.
-                continue;
-            }
-            let bad =
-                check(run, k * run_len).expect_err("the walk and the check agree on bad pairs");
-            let mut first = first_bad.lock().unwrap_or_else(PoisonError::into_inner);
-            if first.as_ref().is_none_or(|f| bad.pair() < f.pair()) {
-                *first = Some(bad);
-            }
+    // The calling thread takes runs too (see `share`): called from
+    // outside the pool once every 16 ms on the chapter's scene, 16 384
+    // pairs took 1.14-1.23x `collide`'s time, against 1.69-1.79x when the
+    // whole batch was handed to the pool (medians of 40 calls, two runs
+    // of each, on a busy 2-vCPU virtual machine). The scope still waits
+    // for the woken threads, even when nothing is left for them, so a
+    // batch done sooner than they wake still loses. (Called repeatedly,
+    // with the threads awake: level within the noise.)
+    share::share(runs, |k, (slots, run)| {
+        // The walk checks each pair as it tests it (as `collide` does),
+        // so a good run is read once; only a run it stops in is checked
+        // again, by the plain rule, to say which pair is bad and why.
+        if self::run(isa, table, run, slots) {
+            // Every slot of this run written, one result per pair (the
+            // walkers assert it): what makes `set_len` below sound.
+            return;
         }
-    };
-    // The calling thread takes runs too, from the start, while the pool's
-    // threads wake: called from outside the pool (a game's main thread,
-    // once a frame), handing the whole batch to the pool and waiting made
-    // the caller's core idle, and put the threads' waking (127 µs after
-    // 5 ms idle on a busy 2-vCPU virtual machine) before any work. One
-    // thread fewer is asked for, so that the caller and the pool's threads
-    // are as many as its threads. One call every 16 ms on the chapter's
-    // scene, there: 16 384 pairs took 1.14-1.23x `collide`'s time, against
-    // 1.69-1.79x before (medians of 40 calls, two runs of each). The scope
-    // still waits for the woken threads, even when nothing is left for
-    // them, so a batch done sooner than they wake still loses.
-    // (Called repeatedly, with the threads awake: level within the noise.)
-    rayon::in_place_scope(|s| {
-        for _ in 1..threads {
-            s.spawn(|_| take_runs());
+        let bad = check(run, k * run_len).expect_err("the walk and the check agree on bad pairs");
+        let mut first = first_bad.lock().unwrap_or_else(PoisonError::into_inner);
+        if first.as_ref().is_none_or(|f| bad.pair() < f.pair()) {
+            *first = Some(bad);
         }
-        take_runs();
     });
     let first_bad = first_bad
         .into_inner()
@@ -312,9 +282,8 @@ pub(crate) fn run_par(
     }
     // SAFETY: the runs split the first `pairs.len()` slots of the spare
     // capacity between them, and each run wrote every slot of its share
-    // (checked above); every run was taken, since the threads take runs
-    // until none is left and the scope waits for them all; with no bad
-    // run, all of them are initialized.
+    // (checked above); `share` does every run before it returns; with no
+    // bad run, all of them are initialized.
     unsafe { out.set_len(pairs.len()) };
     Ok(())
 }
