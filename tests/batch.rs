@@ -972,6 +972,33 @@ fn batch_manifolds_are_the_scalar_functions_in_order() {
     assert!(batch::manifolds(&shapes, &bad, margin, &mut one).is_err());
 }
 
+/// `manifolds_par` shares a batch out in runs of 256 to 4096 pairs, and
+/// works through one of at most 256 on the calling thread: every size
+/// around those bounds gets `manifolds`' answers, in order, with a stale
+/// answer in `out` cleared; a bad pair deep in a shared batch refuses it
+/// whole, naming that pair.
+#[cfg(feature = "parallel")]
+#[test]
+fn manifolds_par_shares_out_batches_of_every_size() {
+    let (shapes, pairs) = random_batch(20_000, 23);
+    let margin = 2.0;
+    let mut one = Vec::new();
+    batch::manifolds(&shapes, &pairs, margin, &mut one).unwrap();
+    for n in [255, 256, 257, 513, 4095, 4097, 12_289, 20_000] {
+        let mut par = one[n / 2..n / 2 + 1].to_vec();
+        batch::manifolds_par(&shapes, &pairs[..n], margin, &mut par).unwrap();
+        assert_eq!(par, one[..n], "{n} pairs");
+    }
+    let mut bad = pairs.clone();
+    bad[17_001].pose_b.position.y = f32::INFINITY;
+    let mut par = one.clone();
+    assert_eq!(
+        batch::manifolds_par(&shapes, &bad, margin, &mut par),
+        Err(BatchError::BadPose { pair: 17_001 })
+    );
+    assert!(par.is_empty(), "out is left empty");
+}
+
 /// Our manifolds beside parry2d's `contact_manifold_convex_convex` (its
 /// polygon clipping) on the same pairs. Where parry2d's deepest point is as
 /// deep as the push (theirs is right), ours is too, with the same normal;
