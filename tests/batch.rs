@@ -972,9 +972,9 @@ fn batch_manifolds_are_the_scalar_functions_in_order() {
     assert!(batch::manifolds(&shapes, &bad, margin, &mut one).is_err());
 }
 
-/// `manifolds_par` shares a batch out in runs of 256 to 4096 pairs, and
-/// works through one of at most 256 on the calling thread: every size
-/// around those bounds gets `manifolds`' answers, in order, with a stale
+/// `manifolds_par` shares a batch out in pieces of at least 256 pairs,
+/// and works through one of at most 256 on the calling thread: every size
+/// around that bound gets `manifolds`' answers, in order, with a stale
 /// answer in `out` cleared; a bad pair deep in a shared batch refuses it
 /// whole, naming that pair.
 #[cfg(feature = "parallel")]

@@ -81,20 +81,15 @@ pub fn manifolds(
 /// thread. A manifold here takes 100-150 ns a pair, 5-15x a batched SAT
 /// test, so this is a quarter of `collide_par`'s least run: about as long
 /// in time (30-40 us). Handed to rayon whole, as before this bound, 256
-/// pairs took 1.3-2.9x the time of one thread, called every 16 ms or call
-/// after call on a 2-vCPU virtual machine, where rayon's threads took
-/// 40-130 us to wake.
+/// pairs took 1.1-2.9x the time of one thread, called every 16 ms or
+/// call after call, on a 2-vCPU virtual machine where rayon's threads
+/// were slow to wake.
 #[cfg(feature = "parallel")]
 const MIN_RUN: usize = 256;
 
-/// The most pairs a thread is given at a time by [`manifolds_par`].
-#[cfg(feature = "parallel")]
-const MAX_RUN: usize = 4096;
-
 /// [`manifolds`] on all cores (through rayon): the same answers, in the
-/// same order. The pairs are worked through in runs that threads take in
-/// turn, the calling thread among them; a batch too small to be worth
-/// sharing out stays on the calling thread.
+/// same order. A batch too small to be worth sharing out stays on the
+/// calling thread, and no thread is given fewer than 256 pairs.
 #[cfg(feature = "parallel")]
 pub fn manifolds_par(
     shapes: &[Shape],
@@ -105,19 +100,23 @@ pub fn manifolds_par(
     if pairs.len() <= MIN_RUN || rayon::current_num_threads() < 2 {
         return manifolds(shapes, pairs, margin, out);
     }
+    // rayon's own split and collect, with the calling thread waiting,
+    // not working too as in `collide_par`. That was tried (runs of 256 to
+    // 1024 or 4096 pairs, `out` filled beforehand so that each run wrote
+    // its own slice): on two cores, call after call, it took 1.03-1.32x
+    // the time of this on 20 000 pairs (`benches/manifolds.rs`, builds
+    // alternated), with no steady gain once a frame. Likely causes: the
+    // filling, and the pool's idle thread looking for work beside the two
+    // working ones on two cores.
+    use rayon::prelude::*;
     out.clear();
     validate(shapes, pairs)?;
-    // Filled beforehand, so each run writes a slice of its own, with no
-    // `unsafe`: one store of a manifold's 44 bytes a pair, small beside
-    // working one out.
-    out.resize(pairs.len(), Manifold::empty(Vec2::ZERO));
-    let run_len = super::share::run_len(pairs.len(), MIN_RUN, MAX_RUN);
-    let runs = out.chunks_mut(run_len).zip(pairs.chunks(run_len)).collect();
-    super::share::share(runs, |_, (slots, run)| {
-        let mut scratch = Scratch::default();
-        for (slot, p) in slots.iter_mut().zip(run) {
-            *slot = one(shapes, p, margin, &mut scratch);
-        }
-    });
+    pairs
+        .par_iter()
+        .with_min_len(MIN_RUN)
+        .map_init(Scratch::default, |scratch, p| {
+            one(shapes, p, margin, scratch)
+        })
+        .collect_into_vec(out);
     Ok(())
 }

@@ -1,5 +1,5 @@
 //! Sharing a batch's runs out among rayon's threads, the calling thread
-//! among them, for `collide_par` and `manifolds_par`.
+//! among them, for `collide_par`.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
