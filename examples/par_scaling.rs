@@ -8,7 +8,9 @@
 //! stay in the cores' own caches shows what the threads do alone; a
 //! million pairs (48 MB to read and write) shows them sharing the memory.
 //! Last, it times the hand-over itself: work given to rayon's threads and
-//! back, once when they have been idle a while and once right after.
+//! back, once when they have been idle a while and once right after; and
+//! how soon a thread starts a job while the caller keeps working, as
+//! `collide_par`'s caller does.
 
 #[path = "support/cli.rs"]
 mod cli;
@@ -50,6 +52,43 @@ fn hand_over(idle: bool) -> f64 {
         })
         .collect();
     least_and_median(times).1
+}
+
+/// The median and the 9th decile of the time, in µs, from spawning one
+/// job (from outside the pool) to a pool thread starting it, while the
+/// calling thread keeps its own core busy, as `collide_par`'s caller does
+/// while it takes runs. Before each, the caller has slept 16 ms (`asleep`,
+/// a frame's wait, with every core idle) or worked 16 ms. Where the
+/// scheduler puts the woken thread on the busy core, this is as long as
+/// it takes to move it.
+fn start_while_working(asleep: bool) -> (f64, f64) {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let frame = Duration::from_millis(16);
+    let mut times: Vec<f64> = (0..41)
+        .map(|_| {
+            if asleep {
+                std::thread::sleep(frame);
+            } else {
+                let begun = Instant::now();
+                while begun.elapsed() < frame {
+                    std::hint::spin_loop();
+                }
+            }
+            let started = AtomicBool::new(false);
+            let start = Instant::now();
+            let mut waited = Duration::ZERO;
+            rayon::in_place_scope(|s| {
+                s.spawn(|_| started.store(true, Ordering::Release));
+                while !started.load(Ordering::Acquire) {
+                    std::hint::spin_loop();
+                }
+                waited = start.elapsed();
+            });
+            waited.as_secs_f64() * 1e6
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    (times[times.len() / 2], times[times.len() * 9 / 10])
 }
 
 /// How `batch::collide_par` scales over `batch::collide` on the chapter's
@@ -108,4 +147,10 @@ fn main() {
         hand_over(true),
         hand_over(false)
     );
+    for (asleep, before) in [(false, "working"), (true, "asleep")] {
+        let (median, decile) = start_while_working(asleep);
+        println!(
+            "a job spawned while the caller works, after 16 ms {before}: started after {median:.0} µs (median of 41; 9th decile {decile:.0} µs)"
+        );
+    }
 }
