@@ -17,16 +17,17 @@
 //!   wide vectors on every core lowers each core's clock, as AVX-512 does
 //!   on many Intel server parts, the last column says by how much.
 //!
-//! Each thread runs 12 independent chains of `x = x * m + c`: enough to
-//! keep two multiply-add units of four cycles' latency busy (8 in flight),
-//! with no memory traffic. The chains and the two constants must all fit
-//! in registers: x86-64 has 16 for SSE2 and AVX2, and with 16 chains the
-//! compiler kept three of them on the stack, where each step waits for a
-//! store and a load as well as the multiply-add; on a Zen 3 that measured
-//! 61 GFLOP/s on one core with AVX2 against 107 with 12 chains, its two
-//! units' full rate at the clock it ran (3.36 GHz). SSE2 has no fused
-//! multiply-add, so its chains are a multiply and an add (2 flops in 2
-//! instructions).
+//! Each thread runs independent chains of `x = x * m + c`, with no memory
+//! traffic: as many as keep the multiply-add units busy (units × latency
+//! in flight), and no more than fit in registers with the two constants.
+//! With AVX2 and SSE2, which have 16 registers, that is 12: with 16 the
+//! compiler kept three on the stack, where each step waits for a store and
+//! a load as well as the multiply-add, and a Zen 3 core measured 61
+//! GFLOP/s with AVX2 against 107 with 12, its two units' full rate at the
+//! clock it ran (3.36 GHz). AVX-512 and NEON have 32 registers, so they
+//! run 24 (an Apple core has four NEON units of four cycles' latency,
+//! which need 16). SSE2 has no fused multiply-add, so its chains are a
+//! multiply and an add (2 flops in 2 instructions).
 
 #[path = "support/cli.rs"]
 mod cli;
@@ -34,8 +35,15 @@ mod cli;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-/// How many independent chains each thread runs (see the module's notes).
-const CHAINS: usize = 12;
+/// How many independent chains each thread runs with SSE2 or AVX2, whose
+/// 16 registers must hold them and the two constants (see the module's
+/// notes).
+#[cfg(target_arch = "x86_64")]
+const CHAINS_16: usize = 12;
+
+/// How many with AVX-512 or NEON, which have 32 registers.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+const CHAINS_32: usize = 24;
 
 /// This machine's multiply-add peak, one core and all cores.
 #[derive(Debug, clap::Parser)]
@@ -49,12 +57,13 @@ struct Args {
     runs: u32,
 }
 
-/// One instruction set's chains: its name, lanes, and a function that runs
-/// `steps` steps of every chain and returns a number that depends on all of
-/// them (so that none is optimized away).
+/// One instruction set's chains: its name, lanes, how many chains, and a
+/// function that runs `steps` steps of every chain and returns a number
+/// that depends on all of them (so that none is optimized away).
 struct Chains {
     name: &'static str,
     lanes: usize,
+    chains: usize,
     run: fn(u64) -> f32,
 }
 
@@ -117,7 +126,7 @@ fn gflops(set: &Chains, steps: u64, threads: usize) -> f64 {
         }
     });
     let seconds = start.elapsed().as_secs_f64();
-    let flops = 2.0 * (CHAINS * set.lanes) as f64 * steps as f64 * threads as f64;
+    let flops = 2.0 * (set.chains * set.lanes) as f64 * steps as f64 * threads as f64;
     flops / seconds / 1e9
 }
 
@@ -126,13 +135,24 @@ fn gflops(set: &Chains, steps: u64, threads: usize) -> f64 {
 fn chains() -> Vec<Chains> {
     use std::arch::is_x86_feature_detected as has;
     [
-        (true, "sse2", 4, x86::sse2 as fn(u64) -> f32),
-        (has!("avx2") && has!("fma"), "avx2+fma", 8, x86::avx2),
-        (has!("avx512f"), "avx512f", 16, x86::avx512),
+        (true, "sse2", 4, CHAINS_16, x86::sse2 as fn(u64) -> f32),
+        (
+            has!("avx2") && has!("fma"),
+            "avx2+fma",
+            8,
+            CHAINS_16,
+            x86::avx2,
+        ),
+        (has!("avx512f"), "avx512f", 16, CHAINS_32, x86::avx512),
     ]
     .into_iter()
     .filter(|&(available, ..)| available)
-    .map(|(_, name, lanes, run)| Chains { name, lanes, run })
+    .map(|(_, name, lanes, chains, run)| Chains {
+        name,
+        lanes,
+        chains,
+        run,
+    })
     .collect()
 }
 
@@ -142,6 +162,7 @@ fn chains() -> Vec<Chains> {
     vec![Chains {
         name: "neon",
         lanes: 4,
+        chains: CHAINS_32,
         run: arm::neon,
     }]
 }
@@ -152,18 +173,18 @@ fn chains() -> Vec<Chains> {
     Vec::new()
 }
 
-/// Defines `$name(steps)`, compiled for `$feature`: the chains, each
+/// Defines `$name(steps)`, compiled for `$feature`: `$chains` chains, each
 /// register starting at its own number (so that none can be merged with
 /// another), `$step` one step of one of them (`$x` the register, `$m` and
 /// `$c` the constants), and the sum of every register's first lane.
 /// `$splat` makes a register of one number; `$first` reads lane 0.
 macro_rules! chains_for {
-    ($name:ident, $feature:literal, $splat:expr, $first:expr,
+    ($name:ident, $feature:literal, $chains:expr, $splat:expr, $first:expr,
      |$x:ident, $m:ident, $c:ident| $step:expr) => {
         #[target_feature(enable = $feature)]
         fn $name(steps: u64) -> f32 {
             let ($m, $c) = ($splat(0.999_9), $splat(1e-4));
-            let mut x: [_; super::CHAINS] =
+            let mut x: [_; $chains] =
                 std::array::from_fn(|i| std::hint::black_box($splat(i as f32)));
             for _ in 0..steps {
                 for v in &mut x {
@@ -192,6 +213,7 @@ mod x86 {
     chains_for!(
         sse2_chains,
         "sse2",
+        super::CHAINS_16,
         _mm_set1_ps,
         _mm_cvtss_f32,
         |x, m, c| _mm_add_ps(_mm_mul_ps(x, m), c)
@@ -207,6 +229,7 @@ mod x86 {
     chains_for!(
         avx2_chains,
         "avx2,fma",
+        super::CHAINS_16,
         _mm256_set1_ps,
         _mm256_cvtss_f32,
         |x, m, c| _mm256_fmadd_ps(x, m, c)
@@ -222,6 +245,7 @@ mod x86 {
     chains_for!(
         avx512_chains,
         "avx512f",
+        super::CHAINS_32,
         _mm512_set1_ps,
         _mm512_cvtss_f32,
         |x, m, c| _mm512_fmadd_ps(x, m, c)
@@ -242,6 +266,7 @@ mod arm {
     chains_for!(
         neon_chains,
         "neon",
+        super::CHAINS_32,
         vdupq_n_f32,
         vgetq_lane_f32::<0>,
         |x, m, c| vfmaq_f32(c, x, m)
