@@ -73,10 +73,13 @@ fn main() {
     );
     // 12 of the instruction and 12 multiply-adds, over the 12 alone:
     // 1 where they run side by side, 2 where they take turns.
-    let fma_rate = (12 * steps) as f64 / fma_alone / 1e9;
+    // Instructions a nanosecond, from a loop's best time.
+    let per_ns = |seconds: f64| (12 * steps) as f64 / seconds / 1e9;
     println!(
         "{:<28} {:>14.2} {:>24}  (the multiply-add units)",
-        "multiply-add (vfmadd)", fma_rate, "-"
+        "multiply-add (vfmadd)",
+        per_ns(fma_alone),
+        "-"
     );
     for kind in &kinds {
         let alone = best(kind.alone, steps);
@@ -91,7 +94,7 @@ fn main() {
         println!(
             "{:<28} {:>14.2} {:>23.2}×  {on}",
             kind.name,
-            (12 * steps) as f64 / alone / 1e9,
+            per_ns(alone),
             beside
         );
     }
@@ -144,84 +147,63 @@ mod x86 {
         ])
     }
 
-    /// 12 of `$op` into ymm0 to ymm11, each from the operands `$tail`
-    /// (ymm13 to ymm15, which nothing writes), as one assembly text.
+    /// `$op` into ymm`$k` from the operands `$tail` (ymm13 to ymm15, which
+    /// nothing in the loops writes), as one line of assembly text.
+    macro_rules! one {
+        ($op:literal, $k:literal, $tail:literal) => {
+            concat!($op, " ymm", $k, $tail, "\n")
+        };
+    }
+
+    /// 12 of `$op`, into ymm0 to ymm11, as one assembly text.
     macro_rules! twelve {
         ($op:literal, $tail:literal) => {
             concat!(
-                $op, " ymm0", $tail, "\n", $op, " ymm1", $tail, "\n", $op, " ymm2", $tail, "\n",
-                $op, " ymm3", $tail, "\n", $op, " ymm4", $tail, "\n", $op, " ymm5", $tail, "\n",
-                $op, " ymm6", $tail, "\n", $op, " ymm7", $tail, "\n", $op, " ymm8", $tail, "\n",
-                $op, " ymm9", $tail, "\n", $op, " ymm10", $tail, "\n", $op, " ymm11", $tail, "\n",
+                one!($op, 0, $tail),
+                one!($op, 1, $tail),
+                one!($op, 2, $tail),
+                one!($op, 3, $tail),
+                one!($op, 4, $tail),
+                one!($op, 5, $tail),
+                one!($op, 6, $tail),
+                one!($op, 7, $tail),
+                one!($op, 8, $tail),
+                one!($op, 9, $tail),
+                one!($op, 10, $tail),
+                one!($op, 11, $tail),
             )
         };
     }
 
-    /// 12 of `$op`, each into ymm12 and followed by one of 12 multiply-add
-    /// chains (ymm0 to ymm11).
+    /// 12 of `$op`, each into ymm12 and after one of 12 multiply-add
+    /// chains (ymm0 to ymm11), as one assembly text.
     macro_rules! beside {
         ($op:literal, $tail:literal) => {
             concat!(
-                "vfmadd231ps ymm0, ymm14, ymm15\n",
-                $op,
-                " ymm12",
-                $tail,
-                "\n",
-                "vfmadd231ps ymm1, ymm14, ymm15\n",
-                $op,
-                " ymm12",
-                $tail,
-                "\n",
-                "vfmadd231ps ymm2, ymm14, ymm15\n",
-                $op,
-                " ymm12",
-                $tail,
-                "\n",
-                "vfmadd231ps ymm3, ymm14, ymm15\n",
-                $op,
-                " ymm12",
-                $tail,
-                "\n",
-                "vfmadd231ps ymm4, ymm14, ymm15\n",
-                $op,
-                " ymm12",
-                $tail,
-                "\n",
-                "vfmadd231ps ymm5, ymm14, ymm15\n",
-                $op,
-                " ymm12",
-                $tail,
-                "\n",
-                "vfmadd231ps ymm6, ymm14, ymm15\n",
-                $op,
-                " ymm12",
-                $tail,
-                "\n",
-                "vfmadd231ps ymm7, ymm14, ymm15\n",
-                $op,
-                " ymm12",
-                $tail,
-                "\n",
-                "vfmadd231ps ymm8, ymm14, ymm15\n",
-                $op,
-                " ymm12",
-                $tail,
-                "\n",
-                "vfmadd231ps ymm9, ymm14, ymm15\n",
-                $op,
-                " ymm12",
-                $tail,
-                "\n",
-                "vfmadd231ps ymm10, ymm14, ymm15\n",
-                $op,
-                " ymm12",
-                $tail,
-                "\n",
-                "vfmadd231ps ymm11, ymm14, ymm15\n",
-                $op,
-                " ymm12",
-                $tail,
-                "\n",
+                one!("vfmadd231ps", 0, ", ymm14, ymm15"),
+                one!($op, 12, $tail),
+                one!("vfmadd231ps", 1, ", ymm14, ymm15"),
+                one!($op, 12, $tail),
+                one!("vfmadd231ps", 2, ", ymm14, ymm15"),
+                one!($op, 12, $tail),
+                one!("vfmadd231ps", 3, ", ymm14, ymm15"),
+                one!($op, 12, $tail),
+                one!("vfmadd231ps", 4, ", ymm14, ymm15"),
+                one!($op, 12, $tail),
+                one!("vfmadd231ps", 5, ", ymm14, ymm15"),
+                one!($op, 12, $tail),
+                one!("vfmadd231ps", 6, ", ymm14, ymm15"),
+                one!($op, 12, $tail),
+                one!("vfmadd231ps", 7, ", ymm14, ymm15"),
+                one!($op, 12, $tail),
+                one!("vfmadd231ps", 8, ", ymm14, ymm15"),
+                one!($op, 12, $tail),
+                one!("vfmadd231ps", 9, ", ymm14, ymm15"),
+                one!($op, 12, $tail),
+                one!("vfmadd231ps", 10, ", ymm14, ymm15"),
+                one!($op, 12, $tail),
+                one!("vfmadd231ps", 11, ", ymm14, ymm15"),
+                one!($op, 12, $tail),
             )
         };
     }
@@ -264,19 +246,22 @@ mod x86 {
         };
     }
 
+    /// Defines `$alone` and `$beside` (see the module's notes) for `$op`
+    /// with the operands `$tail`, written once for both.
+    macro_rules! kind {
+        ($alone:ident, $beside:ident, $op:literal, $tail:literal) => {
+            looped!($alone, twelve!($op, $tail));
+            looped!($beside, beside!($op, $tail));
+        };
+    }
+
     looped!(fma_alone, twelve!("vfmadd231ps", ", ymm14, ymm15"));
-    looped!(mul_alone, twelve!("vmulps", ", ymm14, ymm15"));
-    looped!(mul_beside, beside!("vmulps", ", ymm14, ymm15"));
-    looped!(add_alone, twelve!("vaddps", ", ymm14, ymm15"));
-    looped!(add_beside, beside!("vaddps", ", ymm14, ymm15"));
-    looped!(min_alone, twelve!("vminps", ", ymm14, ymm15"));
-    looped!(min_beside, beside!("vminps", ", ymm14, ymm15"));
-    looped!(cmp_alone, twelve!("vcmpltps", ", ymm14, ymm15"));
-    looped!(cmp_beside, beside!("vcmpltps", ", ymm14, ymm15"));
-    looped!(sel_alone, twelve!("vblendvps", ", ymm13, ymm14, ymm15"));
-    looped!(sel_beside, beside!("vblendvps", ", ymm13, ymm14, ymm15"));
-    looped!(shuf_alone, twelve!("vshufps", ", ymm14, ymm15, 0x44"));
-    looped!(shuf_beside, beside!("vshufps", ", ymm14, ymm15, 0x44"));
+    kind!(mul_alone, mul_beside, "vmulps", ", ymm14, ymm15");
+    kind!(add_alone, add_beside, "vaddps", ", ymm14, ymm15");
+    kind!(min_alone, min_beside, "vminps", ", ymm14, ymm15");
+    kind!(cmp_alone, cmp_beside, "vcmpltps", ", ymm14, ymm15");
+    kind!(sel_alone, sel_beside, "vblendvps", ", ymm13, ymm14, ymm15");
+    kind!(shuf_alone, shuf_beside, "vshufps", ", ymm14, ymm15, 0x44");
 }
 
 /// Elsewhere there is no AVX2.
