@@ -50,6 +50,7 @@ pub(crate) struct Avx512(__m512);
 
 impl<const BLEND: bool> Simd for Sse2<BLEND> {
     const LANES: usize = 4;
+    const TREE: bool = true;
     // SAFETY (every block in this impl): SSE2 is part of x86-64, and the
     // loads and stores stay within arrays of MAX_LANES ≥ 4 floats.
     #[inline(always)]
@@ -247,6 +248,7 @@ fn sse2_results<const B: bool>(
 
 impl Simd for Avx2 {
     const LANES: usize = 8;
+    const TREE: bool = true;
     // SAFETY (every block in this impl): made only in the kernel compiled
     // with AVX2 and FMA, run only after `is_x86_feature_detected!` found
     // both; the loads and stores stay within arrays of MAX_LANES ≥ 8.
