@@ -49,8 +49,10 @@ const FIXED_LOOPS: bool = !cfg!(debug_assertions);
 /// corners repeat its last, and a transposed half always has 4 rows (see
 /// `Side::fill`). Without `$fixed`, `N` is [`LANE_CORNERS`] and the
 /// loops stop at `$corners`: one shape pair at many poses keeps its
-/// compact loop (the fixed lengths' larger code measured 10% slower on the
-/// chapter's scene). Debug builds never fix them (see [`FIXED_LOOPS`]).
+/// compact loop where that is faster (the fixed lengths' larger code
+/// measured 8-10% slower on the chapter's scene before the shadows were
+/// taken as a tree; see [`Simd::FIXED_RUNS`] for where it is not). Debug
+/// builds never fix them (see [`FIXED_LOOPS`]).
 macro_rules! by_corners {
     ($fixed:expr, $corners:expr, $f:ident::<$($g:ty),*>($($arg:expr),* $(,)?)) => {
         if !($fixed && FIXED_LOOPS) {

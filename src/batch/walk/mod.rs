@@ -73,15 +73,17 @@ struct Plan {
     /// The most axes and corners of any lane's.
     counts: Counts,
     /// Whether the kernels' corner loops have their lengths compiled in
-    /// (a bucket's registers), or stop at a count (a run of one shape pair,
-    /// whose loop stays compact; see `kernel::by_corners`).
+    /// (a bucket's registers, and a run of one shape pair where
+    /// [`Simd::FIXED_RUNS`] says so), or stop at a count (a run of one
+    /// shape pair elsewhere, whose loop stays compact; see
+    /// `kernel::by_corners`).
     fixed: bool,
 }
 
 /// How registers of pairs that all name shape `a` as A and shape `b` as
 /// B are run: the kernel for their kind, through their own counts of axes
 /// and corners, or [`Kind::Other`] for a polygon too large for the lanes.
-fn plan(table: &Table, a: u32, b: u32) -> Plan {
+fn plan<S: Simd>(table: &Table, a: u32, b: u32) -> Plan {
     let (a, b) = (table.info[a as usize], table.info[b as usize]);
     let counts = |(a_axes, a_corners): (u8, u8), (b_axes, b_corners): (u8, u8)| Counts {
         a_axes: a_axes.into(),
@@ -101,7 +103,7 @@ fn plan(table: &Table, a: u32, b: u32) -> Plan {
     Plan {
         kind,
         counts,
-        fixed: false,
+        fixed: S::FIXED_RUNS,
     }
 }
 
@@ -313,7 +315,7 @@ fn same_shapes<S: Simd>(
         let plan = match plan_once {
             Some(plan) => plan,
             None => {
-                let first = plan(table, a, b);
+                let first = plan::<S>(table, a, b);
                 fill::<S>(table, first, lanes, sides);
                 plan_once = Some(first);
                 first
