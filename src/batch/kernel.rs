@@ -530,7 +530,7 @@ fn away_axes<S: Simd, const N: usize>(
 /// depend on the order they are taken in, so the answer is the same.
 /// (Not for `N` = [`LANE_CORNERS`], which a run of one shape pair shares
 /// with the 8-corner buckets: its loop stops at a count, and the two ways
-/// tried of telling them apart slowed the chapter's scene, by 2.5% with
+/// tried of telling them apart slowed the chapter's scene, by 2-3% with
 /// AVX2 and by 9% with SSE.)
 #[inline(always)]
 fn shadow<S: Simd, const N: usize>(

@@ -54,9 +54,9 @@ pub(crate) trait Simd: Copy {
     /// rather than a chain through the corners, where the corner loops
     /// have fixed lengths (see `kernel::shadow`): fewer steps to wait on,
     /// more registers held. On a Zen 3 core the tree took 5-7% less time
-    /// on the 512 polygons with AVX2 and SSE; on an Ice Lake core AVX-512
-    /// was up to 11% slower with it, and AArch64's lanes have not been
-    /// timed with it.
+    /// on the 512 polygons with AVX2, 1-5% with SSE; on an Ice Lake core
+    /// AVX-512 was up to 11% slower with it, and AArch64's lanes have not
+    /// been timed with it.
     const TREE: bool = false;
 
     /// Whether a run of one shape pair (the chapter's scene, a body
