@@ -1145,3 +1145,38 @@ fn batch_manifolds_for_every_margin_and_length() {
     }
     assert!(checked > 50_000, "{checked}");
 }
+
+/// A run of pairs that all name the same two shapes, then pairs whose A
+/// is still the run's polygon, so that a bucket's registers find that
+/// polygon in every lane already. The run needs only the polygon's own
+/// axes (a regular hexagon has 3, its parallel edges removed), a bucket
+/// of 6-corner polygons needs as many rows as corners: the rows the run
+/// left must serve the bucket too.
+#[test]
+fn a_run_then_buckets_of_the_same_polygon_agree() {
+    let shapes = vec![
+        Shape::Polygon(Polygon::regular(6, 40.0).unwrap()),
+        Shape::Polygon(Polygon::rectangle(50.0, 30.0).unwrap()),
+        Shape::Polygon(Polygon::regular(5, 35.0).unwrap()),
+        Shape::Circle { radius: 25.0 },
+    ];
+    let mut rng = Rng(99);
+    let mut pairs = Vec::new();
+    for (b, count) in [(1u32, 40), (2, 200), (3, 100), (1, 100)] {
+        for _ in 0..count {
+            pairs.push(Pair {
+                a: 0,
+                pose_a: Pose {
+                    position: rng.in_disk(Vec2::ZERO, 60.0),
+                    angle: rng.range(0.0, 7.0),
+                },
+                b,
+                pose_b: Pose {
+                    position: Vec2::ZERO,
+                    angle: rng.range(0.0, 7.0),
+                },
+            });
+        }
+    }
+    check_all(&shapes, &pairs);
+}

@@ -106,10 +106,18 @@ impl Side {
 
     /// Puts shape `index(l)` of the table in each lane `l`, unless every
     /// lane holds its shape already: the rows of the lanes' [`Block`]s
-    /// turned into lanes by transposes, the first `axes` rows of the axes
-    /// and their shadows and the first `corners` rows of the corners (the
-    /// most any of these shapes has, so the same shapes always need the
-    /// same rows).
+    /// turned into lanes by transposes, the first `corners` rows of each
+    /// (the most corners any of these shapes has).
+    ///
+    /// The axes take as many rows as the corners, though a polygon with
+    /// parallel edges has fewer axes (a regular hexagon 3, not 6): a lane
+    /// whose shape is already in place is not filled again, and a bucket
+    /// of 6-corner polygons tries 6 axes (the rows past a shape's own
+    /// repeat its last), so the rows must not depend on which of a run of
+    /// one shape pair or a bucket filled them. (Filled with only its own
+    /// axes by a run, a hexagon then met in every lane of a bucket's
+    /// register left two rows of zeros: an axis of no length, whose push
+    /// of 0 won every overlap.)
     // Out of line in debug builds, where nothing is optimized and each copy
     // inlined into the walker would add its temporaries to one stack frame;
     // always inlined otherwise.
@@ -119,7 +127,6 @@ impl Side {
         &mut self,
         blocks: &[Block],
         index: impl Fn(usize) -> u32,
-        axes: usize,
         corners: usize,
     ) {
         // Stops at the first lane whose shape differs (the first, nearly
@@ -134,10 +141,10 @@ impl Side {
             self.key[l] = index(l);
             *lane = &blocks[self.key[l] as usize];
         }
-        S::transpose(&rows(&lanes, |b| &b.axis_x), &mut self.axis_x, axes);
-        S::transpose(&rows(&lanes, |b| &b.axis_y), &mut self.axis_y, axes);
-        S::transpose(&rows(&lanes, |b| &b.own_min), &mut self.own_min, axes);
-        S::transpose(&rows(&lanes, |b| &b.own_max), &mut self.own_max, axes);
+        S::transpose(&rows(&lanes, |b| &b.axis_x), &mut self.axis_x, corners);
+        S::transpose(&rows(&lanes, |b| &b.axis_y), &mut self.axis_y, corners);
+        S::transpose(&rows(&lanes, |b| &b.own_min), &mut self.own_min, corners);
+        S::transpose(&rows(&lanes, |b| &b.own_max), &mut self.own_max, corners);
         S::transpose(&rows(&lanes, |b| &b.corner_x), &mut self.corner_x, corners);
         S::transpose(&rows(&lanes, |b| &b.corner_y), &mut self.corner_y, corners);
     }

@@ -429,19 +429,18 @@ fn padded<'a, S: Simd>(chunk: &'a [Pair], pad: &'a mut [Pair; MAX_LANES]) -> &'a
 fn fill<S: Simd>(table: &Table, plan: Plan, lanes: &[Pair], (side_a, side_b): &mut (Side, Side)) {
     let blocks = &table.blocks;
     let Counts {
-        a_axes,
         a_corners,
-        b_axes,
         b_corners,
+        ..
     } = plan.counts;
     match plan.kind {
         Kind::Polygons => {
-            side_a.fill::<S>(blocks, |l| lanes[l].a, a_axes, a_corners);
-            side_b.fill::<S>(blocks, |l| lanes[l].b, b_axes, b_corners);
+            side_a.fill::<S>(blocks, |l| lanes[l].a, a_corners);
+            side_b.fill::<S>(blocks, |l| lanes[l].b, b_corners);
         }
         // The polygon is the kernel's "A" either way.
-        Kind::PolygonCircle => side_a.fill::<S>(blocks, |l| lanes[l].a, a_axes, a_corners),
-        Kind::CirclePolygon => side_a.fill::<S>(blocks, |l| lanes[l].b, a_axes, a_corners),
+        Kind::PolygonCircle => side_a.fill::<S>(blocks, |l| lanes[l].a, a_corners),
+        Kind::CirclePolygon => side_a.fill::<S>(blocks, |l| lanes[l].b, a_corners),
         Kind::Circles | Kind::Other => {}
     }
 }
