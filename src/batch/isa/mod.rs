@@ -44,7 +44,9 @@ pub enum Isa {
     /// for its selects where the CPU has it (one instruction instead of
     /// three; every x86-64 CPU since 2008), the same answers either way.
     Sse2,
-    /// AVX2 with fused multiply-add, 8 lanes.
+    /// AVX2 with fused multiply-add, 8 lanes (a run of pairs that all
+    /// name the same two shapes goes 16 at a time, as two registers side
+    /// by side).
     Avx2,
     /// AVX-512, 16 lanes.
     Avx512,
@@ -174,10 +176,10 @@ pub(crate) fn run(
         Isa::Sse2 if is_x86_feature_detected!("sse4.1") => unsafe { run_sse41(table, pairs, out) },
         #[cfg(target_arch = "x86_64")]
         // SSE2 is part of x86-64 itself: the baseline build has it.
-        Isa::Sse2 => walk::run::<x86::Sse2>(table, pairs, out),
+        Isa::Sse2 => walk::run::<x86::Sse2, x86::Sse2>(table, pairs, out),
         #[cfg(target_arch = "aarch64")]
         // NEON, with its fused multiply-add, is part of AArch64 itself.
-        Isa::Neon => walk::run::<Portable<4>>(table, pairs, out),
+        Isa::Neon => walk::run::<Portable<4>, Portable<4>>(table, pairs, out),
         // One pair at a time (the one-pair path, `batch::scalar`).
         _ => walk::run_scalar(table, pairs, out),
     }
@@ -291,19 +293,19 @@ pub(crate) fn run_par(
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx2,fma")]
 fn run_avx512(table: &Table, pairs: &[Pair], out: &mut [MaybeUninit<SatResult>]) -> bool {
-    walk::run::<x86::Avx512>(table, pairs, out)
+    walk::run::<x86::Avx512, x86::Avx512>(table, pairs, out)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "sse4.1")]
 fn run_sse41(table: &Table, pairs: &[Pair], out: &mut [MaybeUninit<SatResult>]) -> bool {
-    walk::run::<x86::Sse2<true>>(table, pairs, out)
+    walk::run::<x86::Sse2<true>, x86::Sse2<true>>(table, pairs, out)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,fma")]
 fn run_avx2(table: &Table, pairs: &[Pair], out: &mut [MaybeUninit<SatResult>]) -> bool {
-    walk::run::<x86::Avx2>(table, pairs, out)
+    walk::run::<x86::Avx2, x86::Avx2x2>(table, pairs, out)
 }
 
 #[cfg(all(test, target_arch = "x86_64"))]
@@ -349,7 +351,7 @@ mod tests {
         let table = prepared::prepare(&shapes);
         let mut plain = Vec::new();
         assert!(into_vec(&mut plain, pairs.len(), |slots| {
-            walk::run::<x86::Sse2>(&table, &pairs, slots)
+            walk::run::<x86::Sse2, x86::Sse2>(&table, &pairs, slots)
         }));
         let mut public = Vec::new();
         ShapeTable::new(&shapes)

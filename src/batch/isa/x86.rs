@@ -1,5 +1,7 @@
 //! The x86 registers as [`Simd`] lanes: SSE2's 4 floats, AVX2's 8 (with
-//! FMA) and AVX-512's 16, one instruction per operation.
+//! FMA) and AVX-512's 16, one instruction per operation; and AVX2 twice
+//! over ([`Avx2x2`], in its own file), 16 lanes as two registers, for a
+//! run of one shape pair.
 //!
 //! Every intrinsic here needs its instruction set, which the build does
 //! not assume: these types are only ever made inside the kernels that
@@ -16,6 +18,9 @@ use crate::batch::lanes::{MAX_LANES, Simd, write_lanes, write_lanes_at};
 use crate::batch::prepared::LANE_CORNERS as M;
 use crate::batch::{Pair, Pose};
 use crate::sat::SatResult;
+
+mod avx2x2;
+pub(crate) use avx2x2::Avx2x2;
 
 /// SSE2: 4 lanes, no FMA. With `BLEND`, a select is SSE4.1's one blend
 /// instead of SSE2's three logic operations: the 4-lane engine on every
@@ -1059,6 +1064,44 @@ mod tests {
         }
     }
 
+    /// `S::write_results` of the first `n` lanes into `n` slots in order,
+    /// for every `n` up to a register's: each result checked in its slot,
+    /// and no slot past the `n`th written.
+    fn check_write<S: Simd>() {
+        let lanes = |f: fn(usize) -> f32| {
+            let row: [f32; MAX_LANES] = std::array::from_fn(f);
+            S::load(&row)
+        };
+        let (x, y) = (lanes(|l| l as f32), lanes(|l| 2.0 * l as f32));
+        let push = lanes(|l| {
+            if l % 3 == 0 {
+                -1.0 - l as f32
+            } else {
+                l as f32
+            }
+        });
+        for n in 1..=S::LANES {
+            let mut slots = vec![MaybeUninit::new(SatResult::START); S::LANES];
+            S::write_results(&mut slots[..n], n, x, y, push);
+            for (l, slot) in slots.iter().enumerate() {
+                // SAFETY: every slot was initialized when made.
+                let r = unsafe { slot.assume_init() };
+                if l >= n {
+                    assert_eq!(r, SatResult::START, "{n} lanes: slot {l} untouched");
+                    continue;
+                }
+                let gap = l % 3 == 0;
+                assert_eq!(
+                    r.axis,
+                    Vec2::new(l as f32, 2.0 * l as f32),
+                    "{n} lanes: {l}"
+                );
+                assert_eq!(r.depth, if gap { 1.0 + l as f32 } else { l as f32 });
+                assert_eq!(r.overlapping, !gap, "{n} lanes: {l}");
+            }
+        }
+    }
+
     /// `S::write_results_at` of a full register into slots in a shuffled
     /// order, each result checked in its slot.
     fn check_scatter<S: Simd>() {
@@ -1097,24 +1140,31 @@ mod tests {
     fn avx512_checks() {
         check_transpose::<Avx512>();
         check_scatter::<Avx512>();
+        check_write::<Avx512>();
     }
 
     #[target_feature(enable = "avx2,fma")]
     fn avx2_checks() {
         check_transpose::<Avx2>();
         check_scatter::<Avx2>();
+        check_write::<Avx2>();
+        check_transpose::<Avx2x2>();
+        check_scatter::<Avx2x2>();
+        check_write::<Avx2x2>();
     }
 
     #[target_feature(enable = "sse4.1")]
     fn sse41_checks() {
         check_transpose::<Sse2<true>>();
         check_scatter::<Sse2<true>>();
+        check_write::<Sse2<true>>();
     }
 
     #[test]
     fn transposes_and_scatters_move_every_number_to_its_place() {
         check_transpose::<Sse2>();
         check_scatter::<Sse2>();
+        check_write::<Sse2>();
         let mut ran = vec!["sse2"];
         if is_x86_feature_detected!("sse4.1") {
             // SAFETY: the CPU has SSE4.1 (checked).

@@ -149,7 +149,9 @@ thread_local! {
 }
 
 /// The whole of `pairs` (on the prepared `table`) into `out` (one slot per
-/// pair), a window at a time.
+/// pair), a window at a time: the buckets' registers in lanes `S`, the
+/// runs of one shape pair in lanes `R` (the same, or wider where that is
+/// faster: AVX2 runs them as two registers side by side, `Avx2x2`).
 ///
 /// The pairs are checked here too, before anything of them is looked up
 /// or tested: the shape indices as a run of pairs or a bucket is formed,
@@ -159,7 +161,7 @@ thread_local! {
 /// partly written for the caller to throw away; true when every pair was
 /// fit and tested, and every slot of `out` written.
 #[inline(always)]
-pub(crate) fn run<S: Simd>(
+pub(crate) fn run<S: Simd, R: Simd>(
     table: &Table,
     pairs: &[Pair],
     out: &mut [MaybeUninit<SatResult>],
@@ -179,7 +181,7 @@ pub(crate) fn run<S: Simd>(
         let next = &pairs[from..pairs.len().min(from + WINDOW)];
         let next_slots = slots.wrapping_add(from * size_of::<SatResult>());
         let mut ahead = Ahead::new::<S>(next, next_slots);
-        if !window::<S>(
+        if !window::<S, R>(
             table,
             window_pairs,
             out,
@@ -200,7 +202,7 @@ pub(crate) fn run<S: Simd>(
 /// grouped by bucket and run a bucket at a time, each result written to
 /// its pair's own slot.
 #[inline(always)]
-fn window<S: Simd>(
+fn window<S: Simd, R: Simd>(
     table: &Table,
     pairs: &[Pair],
     out: &mut [MaybeUninit<SatResult>],
@@ -211,7 +213,7 @@ fn window<S: Simd>(
     // One shape pair at many poses (the chapter's scene, a body against
     // the ground) needs no bucket: the pairs are read once, as they are
     // tested, so that their loads from memory overlap the arithmetic.
-    let done = match same_shapes::<S>(table, pairs, out, sides) {
+    let done = match same_shapes::<R>(table, pairs, out, sides) {
         Some(done) if done == pairs.len() => return true,
         Some(done) => done,
         None => return false,
@@ -579,7 +581,7 @@ mod tests {
             assert!(crate::batch::isa::into_vec(
                 &mut got,
                 pairs.len(),
-                |slots| { run::<Portable<4>>(&table, &pairs, slots) }
+                |slots| { run::<Portable<4>, Portable<4>>(&table, &pairs, slots) }
             ));
             assert_eq!(got.len(), pairs.len());
             for (p, r) in pairs.iter().zip(&got) {
