@@ -20,6 +20,27 @@
 
 use super::*;
 
+/// Lane operations, each [`Avx2`]'s own on each half: binary ones, and
+/// the selects (a compare of `self` with `o` choosing `x` or `y`).
+macro_rules! each_half {
+    ($($op:ident),*) => {
+        $(
+            #[inline(always)]
+            fn $op(self, o: Self) -> Self {
+                Avx2x2(self.0.$op(o.0), self.1.$op(o.1))
+            }
+        )*
+    };
+    (selects: $($op:ident),*) => {
+        $(
+            #[inline(always)]
+            fn $op(self, o: Self, x: Self, y: Self) -> Self {
+                Avx2x2(self.0.$op(o.0, x.0, y.0), self.1.$op(o.1, x.1, y.1))
+            }
+        )*
+    };
+}
+
 /// 16 lanes: lanes 0–7 in the first register, 8–15 in the second.
 #[derive(Clone, Copy)]
 pub(crate) struct Avx2x2(Avx2, Avx2);
@@ -54,33 +75,11 @@ impl Simd for Avx2x2 {
             _mm256_storeu_ps(a.as_mut_ptr().add(8), self.1.0);
         }
     }
-    #[inline(always)]
-    fn add(self, o: Self) -> Self {
-        Avx2x2(self.0.add(o.0), self.1.add(o.1))
-    }
-    #[inline(always)]
-    fn sub(self, o: Self) -> Self {
-        Avx2x2(self.0.sub(o.0), self.1.sub(o.1))
-    }
-    #[inline(always)]
-    fn mul(self, o: Self) -> Self {
-        Avx2x2(self.0.mul(o.0), self.1.mul(o.1))
-    }
-    #[inline(always)]
-    fn div(self, o: Self) -> Self {
-        Avx2x2(self.0.div(o.0), self.1.div(o.1))
-    }
+    each_half!(add, sub, mul, div, min, max);
+    each_half!(selects: lt_select, lt_open_select);
     #[inline(always)]
     fn madd(self, b: Self, c: Self) -> Self {
         Avx2x2(self.0.madd(b.0, c.0), self.1.madd(b.1, c.1))
-    }
-    #[inline(always)]
-    fn min(self, o: Self) -> Self {
-        Avx2x2(self.0.min(o.0), self.1.min(o.1))
-    }
-    #[inline(always)]
-    fn max(self, o: Self) -> Self {
-        Avx2x2(self.0.max(o.0), self.1.max(o.1))
     }
     #[inline(always)]
     fn sqrt(self) -> Self {
@@ -91,22 +90,8 @@ impl Simd for Avx2x2 {
         Avx2x2(self.0.abs(), self.1.abs())
     }
     #[inline(always)]
-    fn lt_select(self, o: Self, x: Self, y: Self) -> Self {
-        Avx2x2(
-            self.0.lt_select(o.0, x.0, y.0),
-            self.1.lt_select(o.1, x.1, y.1),
-        )
-    }
-    #[inline(always)]
     fn any_not_le(self, o: Self) -> bool {
         self.0.any_not_le(o.0) | self.1.any_not_le(o.1)
-    }
-    #[inline(always)]
-    fn lt_open_select(self, o: Self, x: Self, y: Self) -> Self {
-        Avx2x2(
-            self.0.lt_open_select(o.0, x.0, y.0),
-            self.1.lt_open_select(o.1, x.1, y.1),
-        )
     }
     #[inline(always)]
     fn quadrant(q: Self, sin_r: Self, cos_r: Self) -> (Self, Self) {
