@@ -1180,3 +1180,43 @@ fn a_run_then_buckets_of_the_same_polygon_agree() {
     }
     check_all(&shapes, &pairs);
 }
+
+/// A bad pose is refused in whichever lane of a run of one shape pair it
+/// lands: every lane of the widest register (16, AVX2's two registers
+/// side by side included) and of the short register at the end, a NaN,
+/// an endless angle and a position beyond the limit each.
+#[test]
+fn a_bad_pose_in_any_lane_of_a_run_is_refused() {
+    let w = workloads::chapter(40, 5);
+    let table = ShapeTable::new(&w.shapes).unwrap();
+    let mut out = Vec::new();
+    let bad = [
+        Pose {
+            position: Vec2::new(f32::NAN, 0.0),
+            angle: 0.0,
+        },
+        Pose {
+            position: Vec2::ZERO,
+            angle: f32::INFINITY,
+        },
+        Pose {
+            position: Vec2::new(0.0, 2.0 * MAX_COORDINATE),
+            angle: 0.0,
+        },
+    ];
+    for isa in Isa::available() {
+        for i in 0..w.pairs.len() {
+            for pose in bad {
+                let mut pairs = w.pairs.clone();
+                pairs[i].pose_a = pose;
+                assert_eq!(
+                    table.collide_with(isa, &pairs, &mut out),
+                    Err(BatchError::BadPose { pair: i }),
+                    "{} pair {i}: {pose:?}",
+                    isa.name()
+                );
+                assert!(out.is_empty(), "out is left empty");
+            }
+        }
+    }
+}
