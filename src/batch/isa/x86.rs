@@ -1064,16 +1064,18 @@ mod tests {
         }
     }
 
+    /// A register whose lane `l` holds `f(l)`.
+    fn lanes<S: Simd>(f: fn(usize) -> f32) -> S {
+        let row: [f32; MAX_LANES] = std::array::from_fn(f);
+        S::load(&row)
+    }
+
     /// `S::write_results` of the first `n` lanes into `n` slots in order,
     /// for every `n` up to a register's: each result checked in its slot,
     /// and no slot past the `n`th written.
     fn check_write<S: Simd>() {
-        let lanes = |f: fn(usize) -> f32| {
-            let row: [f32; MAX_LANES] = std::array::from_fn(f);
-            S::load(&row)
-        };
-        let (x, y) = (lanes(|l| l as f32), lanes(|l| 2.0 * l as f32));
-        let push = lanes(|l| {
+        let (x, y) = (lanes::<S>(|l| l as f32), lanes::<S>(|l| 2.0 * l as f32));
+        let push = lanes::<S>(|l| {
             if l % 3 == 0 {
                 -1.0 - l as f32
             } else {
@@ -1106,13 +1108,9 @@ mod tests {
     /// order, each result checked in its slot.
     fn check_scatter<S: Simd>() {
         let n = S::LANES;
-        let lanes = |f: fn(usize) -> f32| {
-            let row: [f32; MAX_LANES] = std::array::from_fn(f);
-            S::load(&row)
-        };
-        let (x, y) = (lanes(|l| l as f32), lanes(|l| -(l as f32)));
+        let (x, y) = (lanes::<S>(|l| l as f32), lanes::<S>(|l| -(l as f32)));
         // Odd lanes overlap (a push of 0.5 + l), even ones have a gap.
-        let push = lanes(|l| {
+        let push = lanes::<S>(|l| {
             if l % 2 == 1 {
                 0.5 + l as f32
             } else {
