@@ -14,9 +14,9 @@
 //! chapter's scene, a body against the ground) this took the chapter's
 //! scene 0.91–0.93× the time of single registers, the tables level. For
 //! a bucket's registers (a world's table) it was slower: 1.12× on the 512
-//! polygons, 1.02–1.03× on polygons vs circles, 1.09× on every kind (the sixth
-//! session had measured 7–18% slower on an Ice Lake). So the walker takes
-//! it for runs only (`walk::run`'s `R`), with AVX2 for the buckets.
+//! polygons, 1.02–1.03× on polygons vs circles, 1.09× on every kind (the
+//! sixth session had measured 7–18% slower on an Ice Lake). So the walker
+//! takes it for runs only (`walk::run`'s `R`), with AVX2 for the buckets.
 
 use super::*;
 
