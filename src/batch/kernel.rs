@@ -337,6 +337,15 @@ impl<S: Simd> Poses<S> {
             | p.b_angle.abs().any_not_le(turn);
         (!bad).then_some(p)
     }
+
+    /// A's turn, its (sine, cosine), and where B's origin lies in A's
+    /// frame (the circle's center, for a polygon against a circle).
+    #[inline(always)]
+    pub(crate) fn b_seen_from_a(&self) -> (S, S, S, S) {
+        let (sin, cos) = sin_cos(self.a_angle);
+        let (x, y) = seen_from((sin, cos), (self.a_x, self.a_y), (self.b_x, self.b_y));
+        (sin, cos, x, y)
+    }
 }
 
 /// How many axes and corners a chunk's kernel must go through: the most
@@ -585,7 +594,9 @@ fn least_and_greatest<S: Simd>(d: [S; M], mut n: usize) -> (S, S) {
 
 /// Polygon A against circle B (radius `r`) in every lane: A's axes, then
 /// the circle's own; with `flip` the circle was A and the answer is
-/// turned round.
+/// turned round. `turned` is A's sine and cosine and the circle's center
+/// in A's frame ([`Poses::b_seen_from_a`]), worked out by the caller
+/// before it fills A's side (see `walk::run_lanes`).
 // Out of line in debug builds, where nothing is optimized and each copy
 // inlined into the walker would add its temporaries to one stack frame;
 // always inlined otherwise.
@@ -595,7 +606,7 @@ pub(crate) fn polygon_circle<S: Simd, K: Sink>(
     a: &Side,
     counts: Counts,
     r: S,
-    p: &Poses<S>,
+    turned: (S, S, S, S),
     (flip, fixed): (bool, bool),
     n: usize,
     sink: &mut K,
@@ -603,7 +614,7 @@ pub(crate) fn polygon_circle<S: Simd, K: Sink>(
     by_corners!(
         fixed,
         counts.a_corners,
-        polygon_circle_n::<S, K>((a, counts.a_axes), r, p, flip, n, sink)
+        polygon_circle_n::<S, K>((a, counts.a_axes), r, turned, flip, n, sink)
     );
 }
 
@@ -613,16 +624,13 @@ pub(crate) fn polygon_circle<S: Simd, K: Sink>(
 fn polygon_circle_n<S: Simd, K: Sink, const N: usize>(
     (a, axes): (&Side, usize),
     r: S,
-    p: &Poses<S>,
+    (sin_a, cos_a, center_x, center_y): (S, S, S, S),
     flip: bool,
     n: usize,
     sink: &mut K,
     corners: usize,
 ) {
     let corners = corners.min(N);
-    let (sin_a, cos_a) = sin_cos(p.a_angle);
-    // The circle's center in A's frame.
-    let (center_x, center_y) = seen_from((sin_a, cos_a), (p.a_x, p.a_y), (p.b_x, p.b_y));
     let mut best = Best::new();
     for i in 0..axes {
         let (nx, ny) = (S::load(&a.axis_x[i]), S::load(&a.axis_y[i]));

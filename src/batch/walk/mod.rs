@@ -323,7 +323,7 @@ fn same_shapes<S: Simd>(
                 first
             }
         };
-        if !run_lanes::<S, _>(table, plan, lanes, chunk, sides, &mut Cursor(out)) {
+        if !run_lanes::<S, _>(table, plan, lanes, chunk, sides, false, &mut Cursor(out)) {
             return None;
         }
         done += chunk.len();
@@ -364,19 +364,20 @@ fn bucket_chunks<S: Simd>(
         }
         ahead.step();
         let lanes = &gathered[..S::LANES];
-        if stages != Stages::Gather && (stages != Stages::NoFill || first) {
-            fill::<S>(table, plan, lanes, sides);
-        }
+        let refill = stages != Stages::NoFill || first;
         first = false;
         let mut sink = Scatter {
             slots: out,
             at: numbers,
         };
         if matches!(stages, Stages::Gather | Stages::Fill) {
+            if stages == Stages::Fill {
+                fill::<S>(table, plan, lanes, sides);
+            }
             sink.put(n, |_| SatResult::START);
             continue;
         }
-        if !run_lanes::<S, _>(table, plan, lanes, &lanes[..n], sides, &mut sink) {
+        if !run_lanes::<S, _>(table, plan, lanes, &lanes[..n], sides, refill, &mut sink) {
             return false;
         }
     }
@@ -448,24 +449,35 @@ fn fill<S: Simd>(table: &Table, plan: Plan, lanes: &[Pair], (side_a, side_b): &m
 }
 
 /// One register of pairs (`lanes`, [`Simd::LANES`] of them; the first
-/// `real.len()` real) through `plan`'s kernel, the shapes already in
-/// `sides`, the real lanes' results into `sink`. The poses are checked
-/// here: false at a bad one.
+/// `real.len()` real) through `plan`'s kernel, the real lanes' results
+/// into `sink`, the lanes' shapes first put into `sides` where `refill`
+/// says so (see [`fill`]). The poses are checked here: false at a bad one.
+///
+/// For a polygon against a circle, the polygon's sine and cosine and the
+/// circle's center in its frame are worked out before the polygon is
+/// filled in: they wait on nothing of the fill, so the core works out
+/// their long chain of dependent steps while the fill's loads come from
+/// the caches (0.93-0.94x the time on the 512 polygons vs circles, AVX2).
 #[inline(always)]
 fn run_lanes<S: Simd, K: Sink>(
     table: &Table,
     plan: Plan,
     lanes: &[Pair],
     real: &[Pair],
-    (side_a, side_b): &(Side, Side),
+    sides: &mut (Side, Side),
+    refill: bool,
     sink: &mut K,
 ) -> bool {
     let (kind, counts, fixed, n) = (plan.kind, plan.counts, plan.fixed, real.len());
     match kind {
         Kind::Polygons => {
+            if refill {
+                fill::<S>(table, plan, lanes, sides);
+            }
             let Some(poses) = Poses::gather(lanes, false) else {
                 return false;
             };
+            let (side_a, side_b) = &*sides;
             polygons::<S, _>(side_a, side_b, counts, &poses, fixed, n, sink);
         }
         Kind::PolygonCircle | Kind::CirclePolygon => {
@@ -474,7 +486,11 @@ fn run_lanes<S: Simd, K: Sink>(
             let Some(poses) = Poses::gather(lanes, flip) else {
                 return false;
             };
-            polygon_circle::<S, _>(side_a, counts, r, &poses, (flip, fixed), n, sink);
+            let turned = poses.b_seen_from_a();
+            if refill {
+                fill::<S>(table, plan, lanes, sides);
+            }
+            polygon_circle::<S, _>(&sides.0, counts, r, turned, (flip, fixed), n, sink);
         }
         Kind::Circles => {
             let (ra, rb) = (
