@@ -4,16 +4,29 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
-/// How many runs a batch of `len` items is cut into at most, per thread:
-/// enough that one thread woken late still finds work, few enough that
-/// taking a run stays small beside doing it.
-const RUNS_PER_THREAD: usize = 4;
+/// How many runs are cut from what is left of a batch, per thread: each
+/// run is this share of it, so that the runs shrink towards the end.
+const SHARE_PER_THREAD: usize = 2;
 
-/// The length of each run for a batch of `len` items, at least `min` and
-/// at most `max`, about [`RUNS_PER_THREAD`] runs a thread in between.
-pub(crate) fn run_len(len: usize, min: usize, max: usize) -> usize {
+/// The lengths of the runs a batch of `len` items is cut into, in order,
+/// each at least `min` (or what is left) and at most `max`: each run is
+/// `1 / (SHARE_PER_THREAD × threads)` of what is left, so long runs come
+/// first and short ones last (guided self-scheduling, as OpenMP's
+/// `schedule(guided)` has it). The threads then finish within a short run
+/// of each other: with runs of one length, the last thread to take one
+/// could leave the others idle for a whole run's time.
+pub(crate) fn run_lens(len: usize, min: usize, max: usize) -> Vec<usize> {
     let threads = rayon::current_num_threads().max(1);
-    len.div_ceil(RUNS_PER_THREAD * threads).clamp(min, max)
+    let mut lens = Vec::new();
+    let mut left = len;
+    while left > 0 {
+        let n = (left / (SHARE_PER_THREAD * threads))
+            .clamp(min, max)
+            .min(left);
+        lens.push(n);
+        left -= n;
+    }
+    lens
 }
 
 /// Does `work(k, run)` for every run, each once, on whichever thread
@@ -113,13 +126,36 @@ mod tests {
         });
     }
 
-    /// Runs are about four a thread, within their bounds.
+    /// The runs cover the batch once, in order, each within its bounds
+    /// (the last may be shorter than `min`), none longer than the one
+    /// before it, and shrinking towards the end.
     #[test]
     fn run_lengths() {
-        let threads = rayon::current_num_threads();
-        assert_eq!(run_len(10, 100, 1000), 100);
-        assert_eq!(run_len(1 << 30, 100, 1000), 1000);
-        let len = 500 * RUNS_PER_THREAD * threads;
-        assert_eq!(run_len(len, 100, 1000), 500);
+        for (len, min, max) in [
+            (0, 100, 1000),
+            (10, 100, 1000),
+            (1 << 20, 1024, 65_536),
+            (12_345, 7, 500),
+        ] {
+            let lens = run_lens(len, min, max);
+            assert_eq!(lens.iter().sum::<usize>(), len, "{len} items");
+            for (k, &n) in lens.iter().enumerate() {
+                let last = k + 1 == lens.len();
+                assert!(
+                    n <= max && (n >= min || last) && n > 0,
+                    "{len}: run {k} of {n}"
+                );
+                if k > 0 {
+                    assert!(
+                        n <= lens[k - 1],
+                        "{len}: run {k} of {n} after {}",
+                        lens[k - 1]
+                    );
+                }
+            }
+        }
+        let lens = run_lens(1 << 20, 1024, 65_536);
+        assert_eq!(lens[0], 65_536);
+        assert!(lens[lens.len() - 2] <= 2048, "{lens:?}");
     }
 }
