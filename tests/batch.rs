@@ -639,9 +639,10 @@ fn bad_batches_are_refused_whole_and_leave_out_empty() {
     }
 }
 
-/// `collide_par` shares a batch out in runs of 1024 to 8192 pairs, and
-/// tests one of at most 1024 on the calling thread: every size around
-/// those bounds gets one right result per pair, in order.
+/// `collide_par` shares a batch out in runs that shrink towards its end,
+/// from up to 65 536 pairs down to 1024 (or what is left), and tests one
+/// of at most 1024 on the calling thread: every size around those bounds
+/// gets one right result per pair, in order.
 #[cfg(feature = "parallel")]
 #[test]
 fn collide_par_shares_out_batches_of_every_size() {

@@ -248,7 +248,7 @@ pub(crate) fn run_par(
     // of each other: with runs of one length, `collide_par` took 1.85-1.89x
     // less time than `collide` on the chapter's scene, and 1.97x with
     // shrinking runs (a million pairs, three alternated runs of `throughput
-    // --engines collide`; 1.82-1.93x and 1.87-1.97x on the other five).
+    // --engines collide`; 1.82-1.93x and 1.87-2.07x on the other five).
     let lens = share::run_lens(pairs.len(), MIN_RUN, MAX_RUN_WINDOWS * walk::WINDOW);
     out.clear();
     out.reserve(pairs.len());
