@@ -169,8 +169,9 @@ impl Info {
 /// a line in, and then every block touched four. On the 512-shape
 /// tables, whose 96 KiB of blocks do not fit a core's L1 cache, a fill
 /// waits on its blocks' lines from L2 (the fill took 0.77x the time on
-/// the polygons with 64 shapes instead of 512); aligned to lines, every
-/// workload took 0.97-0.99x the time (AVX2, three alternated runs).
+/// the polygons with 64 shapes instead of 512); aligned to lines, the
+/// tables took 0.97-0.99x the time (AVX2, three alternated runs; the
+/// chapter's scene, whose lanes are filled once, 0.99-1.00x).
 #[derive(Debug, Clone, Copy, Default)]
 #[repr(C, align(64))]
 pub(crate) struct Block {
