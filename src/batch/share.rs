@@ -4,8 +4,8 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
-/// How many runs are cut from what is left of a batch, per thread: each
-/// run is this share of it, so that the runs shrink towards the end.
+/// Each run is what is left of the batch divided by this many times the
+/// threads (see [`run_lens`]), so that the runs shrink towards the end.
 const SHARE_PER_THREAD: usize = 2;
 
 /// The lengths of the runs a batch of `len` items is cut into, in order,

@@ -245,8 +245,8 @@ pub(crate) fn run_par(
     // against 1.44-1.76x with runs of up to 65 536 (best of 5, 6-8
     // alternated runs, four comparisons). The runs shrink towards the end
     // (`share::run_lens`), so that the threads finish within a short run
-    // of each other: with runs of one length, `collide_par` took 1.85-1.89x
-    // less time than `collide` on the chapter's scene, and 1.97x with
+    // of each other: with runs of one length, `collide_par` was 1.85-1.89x
+    // as fast as `collide` on the chapter's scene, and 1.97x with
     // shrinking runs (a million pairs, three alternated runs of `throughput
     // --engines collide`; 1.82-1.93x and 1.87-2.07x on the other five).
     let lens = share::run_lens(pairs.len(), MIN_RUN, MAX_RUN_WINDOWS * walk::WINDOW);
