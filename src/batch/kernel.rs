@@ -338,6 +338,40 @@ impl<S: Simd> Poses<S> {
         (!bad).then_some(p)
     }
 
+    /// For a polygon against a polygon of `counts`, which of the two the
+    /// test runs at home in (see [`polygons`]), its turn, and where the
+    /// other lies in its frame: all that the kernel works out from the
+    /// poses alone, so that the caller can have it worked out between the
+    /// two sides' fills (see `walk::run_lanes`).
+    #[inline(always)]
+    pub(crate) fn placed(&self, counts: Counts) -> Placed<S> {
+        self.placed_at(self.turns(), counts.home_is_b())
+    }
+
+    /// A's turn and B's, each its (sine, cosine).
+    #[inline(always)]
+    fn turns(&self) -> ((S, S), (S, S)) {
+        (sin_cos(self.a_angle), sin_cos(self.b_angle))
+    }
+
+    /// [`Poses::placed`] from the `turns` of A and B, at home in B if
+    /// `home_is_b`, else in A.
+    #[inline(always)]
+    fn placed_at(&self, (turn_a, turn_b): ((S, S), (S, S)), home_is_b: bool) -> Placed<S> {
+        let (a_at, b_at) = ((self.a_x, self.a_y), (self.b_x, self.b_y));
+        if home_is_b {
+            Placed {
+                home: turn_b,
+                away: Placing::new(turn_b, b_at, turn_a, a_at),
+            }
+        } else {
+            Placed {
+                home: turn_a,
+                away: Placing::new(turn_a, a_at, turn_b, b_at),
+            }
+        }
+    }
+
     /// A's turn, its (sine, cosine), and where B's origin lies in A's
     /// frame (the circle's center, for a polygon against a circle).
     #[inline(always)]
@@ -363,14 +397,26 @@ pub(crate) struct Counts {
     pub b_corners: usize,
 }
 
+impl Counts {
+    /// Whether two polygons of these counts are tested at home in B (see
+    /// [`polygons`]): when turning B would cost more than turning A.
+    #[inline(always)]
+    pub(crate) fn home_is_b(self) -> bool {
+        self.b_corners + 2 * self.b_axes > self.a_corners + 2 * self.a_axes
+    }
+}
+
 /// Polygon against polygon in every lane: A's axes, then B's, the
 /// chapter's order. The test runs in the frame of one of the two (its
 /// "home"), the other turned and moved into it: whichever costs fewer
 /// operations, the away polygon's corners and axes being turned (4 each)
 /// and the home one's corners only moved (2 each). So a box against a
 /// pentagon runs in the pentagon's frame. The order of the axes, and so
-/// the answer, is the same in either frame. `fixed`: the corner loops'
-/// lengths are compiled in (see `by_corners!`).
+/// the answer, is the same in either frame. `early` is the away
+/// polygon's placing in it, where the walker worked it out before
+/// ([`Poses::placed`]); with `None` it is worked out here from the poses
+/// `p`. `fixed`: the corner loops' lengths are compiled in (see
+/// `by_corners!`).
 // Out of line in debug builds, where nothing is optimized and each copy
 // inlined into the walker would add its temporaries to one stack frame;
 // always inlined otherwise.
@@ -381,12 +427,35 @@ pub(crate) fn polygons<S: Simd, K: Sink>(
     b: &Side,
     counts: Counts,
     p: &Poses<S>,
+    early: Option<&Placed<S>>,
     fixed: bool,
     n: usize,
     sink: &mut K,
 ) {
-    let (sin_a, cos_a) = sin_cos(p.a_angle);
-    let (sin_b, cos_b) = sin_cos(p.b_angle);
+    if let Some(placed) = early {
+        return at_home::<S, K>((a, b), counts, placed, fixed, n, sink);
+    }
+    // Placed here, in the branch of each home, so that each branch's
+    // kernel knows its home (see `Simd::PLACE_EARLY` for where the walker
+    // places them).
+    let turns = p.turns();
+    if counts.home_is_b() {
+        at_home::<S, K>((a, b), counts, &p.placed_at(turns, true), fixed, n, sink);
+    } else {
+        at_home::<S, K>((a, b), counts, &p.placed_at(turns, false), fixed, n, sink);
+    }
+}
+
+/// [`polygons`] on pairs already placed.
+#[inline(always)]
+fn at_home<S: Simd, K: Sink>(
+    (a, b): (&Side, &Side),
+    counts: Counts,
+    placed: &Placed<S>,
+    fixed: bool,
+    n: usize,
+    sink: &mut K,
+) {
     let mut best = Best::new();
     let Counts {
         a_axes,
@@ -394,44 +463,41 @@ pub(crate) fn polygons<S: Simd, K: Sink>(
         b_axes,
         b_corners,
     } = counts;
-    if b_corners + 2 * b_axes > a_corners + 2 * a_axes {
+    let (away, (sin_h, cos_h)) = (&placed.away, placed.home);
+    if counts.home_is_b() {
         // At home in B: A's axes (turned), then B's own.
-        let away = Placing::new(
-            (sin_b, cos_b),
-            (p.b_x, p.b_y),
-            (sin_a, cos_a),
-            (p.a_x, p.a_y),
-        );
         by_corners!(
             fixed,
             b_corners,
-            away_axes::<S>(&mut best, a, a_axes, b, &away, true)
+            away_axes::<S>(&mut best, a, a_axes, b, away, true)
         );
         by_corners!(
             fixed,
             a_corners,
-            home_axes::<S>(&mut best, b, b_axes, a, &away, false)
+            home_axes::<S>(&mut best, b, b_axes, a, away, false)
         );
-        best.write(cos_b, sin_b, false, n, sink);
     } else {
-        let away = Placing::new(
-            (sin_a, cos_a),
-            (p.a_x, p.a_y),
-            (sin_b, cos_b),
-            (p.b_x, p.b_y),
-        );
         by_corners!(
             fixed,
             b_corners,
-            home_axes::<S>(&mut best, a, a_axes, b, &away, true)
+            home_axes::<S>(&mut best, a, a_axes, b, away, true)
         );
         by_corners!(
             fixed,
             a_corners,
-            away_axes::<S>(&mut best, b, b_axes, a, &away, false)
+            away_axes::<S>(&mut best, b, b_axes, a, away, false)
         );
-        best.write(cos_a, sin_a, false, n, sink);
     }
+    best.write(cos_h, sin_h, false, n, sink);
+}
+
+/// Which polygon a pair of them is tested at home in, and where the other
+/// lies in its frame ([`Poses::placed`]).
+pub(crate) struct Placed<S> {
+    /// The home polygon's turn: its (sine, cosine).
+    home: (S, S),
+    /// Where the away polygon lies in the home one's frame.
+    away: Placing<S>,
 }
 
 /// Where the away polygon lies in the home one's frame: turned by the

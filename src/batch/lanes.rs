@@ -69,6 +69,17 @@ pub(crate) trait Simd: Copy {
     /// made the chapter's scene 8-10% slower.
     const FIXED_RUNS: bool = false;
 
+    /// Whether a register of polygon pairs has its turns and placing
+    /// ([`Poses::placed`](super::kernel::Poses::placed)) worked out by the
+    /// walker between A's fill and B's, rather than by the kernel after
+    /// both: their chain of dependent steps then runs while the fills'
+    /// loads come from the caches. With AVX2 on a Zen 3 core the 512
+    /// polygons and every kind took 0.97-0.98x the time; with SSE, whose
+    /// 16 registers then hold the placing across the kernel's start, the
+    /// chapter's scene took 1.04x and the tables 1.02x. AVX-512's has not
+    /// been timed with it.
+    const PLACE_EARLY: bool = false;
+
     #[inline(always)]
     fn neg(self) -> Self {
         Self::splat(0.0).sub(self)

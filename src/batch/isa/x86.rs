@@ -255,6 +255,7 @@ impl Simd for Avx2 {
     const LANES: usize = 8;
     const TREE: bool = true;
     const FIXED_RUNS: bool = true;
+    const PLACE_EARLY: bool = true;
     // SAFETY (every block in this impl): made only in the kernel compiled
     // with AVX2 and FMA, run only after `is_x86_feature_detected!` found
     // both; the loads and stores stay within arrays of MAX_LANES ≥ 8.

@@ -51,6 +51,7 @@ impl Simd for Avx2x2 {
     const LANES: usize = 16;
     const TREE: bool = true;
     const FIXED_RUNS: bool = true;
+    const PLACE_EARLY: bool = true;
     #[inline(always)]
     fn splat(x: f32) -> Self {
         Avx2x2(Avx2::splat(x), Avx2::splat(x))
