@@ -2,11 +2,12 @@
 //! on the 512-shape tables, for each instruction set this CPU has.
 //!
 //! ```text
-//! RUSTFLAGS="--cfg sat_stage_probe -C llvm-args=-align-loops=64" \
+//! RUSTFLAGS="--cfg sat_stage_probe -C llvm-args=-align-loops=64 \
+//!     -C llvm-args=-align-all-nofallthru-blocks=5" \
 //!     cargo run --release --example stages -- --pairs 300000
 //! ```
 //!
-//! (RUSTFLAGS replaces `.cargo/config.toml`'s flags, so the loop
+//! (RUSTFLAGS replaces `.cargo/config.toml`'s flags, so the code
 //! alignment every other build here has is given again.)
 //!
 //! The walker can be told to stop after a stage (only in a build with
@@ -117,7 +118,8 @@ fn main() {
     let _ = cli::parse::<Args>();
     fail(
         "the stages can only be chosen in a probe build: \
-         RUSTFLAGS=\"--cfg sat_stage_probe -C llvm-args=-align-loops=64\" \
+         RUSTFLAGS=\"--cfg sat_stage_probe -C llvm-args=-align-loops=64 \
+         -C llvm-args=-align-all-nofallthru-blocks=5\" \
          cargo run --release --example stages",
     );
 }
