@@ -345,21 +345,9 @@ impl<S: Simd> Poses<S> {
     /// two sides' fills (see `walk::run_lanes`).
     #[inline(always)]
     pub(crate) fn placed(&self, counts: Counts) -> Placed<S> {
-        self.placed_at(self.turns(), counts.home_is_b())
-    }
-
-    /// A's turn and B's, each its (sine, cosine).
-    #[inline(always)]
-    fn turns(&self) -> ((S, S), (S, S)) {
-        (sin_cos(self.a_angle), sin_cos(self.b_angle))
-    }
-
-    /// [`Poses::placed`] from the `turns` of A and B, at home in B if
-    /// `home_is_b`, else in A.
-    #[inline(always)]
-    fn placed_at(&self, (turn_a, turn_b): ((S, S), (S, S)), home_is_b: bool) -> Placed<S> {
+        let (turn_a, turn_b) = (sin_cos(self.a_angle), sin_cos(self.b_angle));
         let (a_at, b_at) = ((self.a_x, self.a_y), (self.b_x, self.b_y));
-        if home_is_b {
+        if counts.home_is_b() {
             Placed {
                 home: turn_b,
                 away: Placing::new(turn_b, b_at, turn_a, a_at),
@@ -410,13 +398,14 @@ impl Counts {
 /// chapter's order. The test runs in the frame of one of the two (its
 /// "home"), the other turned and moved into it: whichever costs fewer
 /// operations, the away polygon's corners and axes being turned (4 each)
-/// and the home one's corners only moved (2 each). So a box against a
-/// pentagon runs in the pentagon's frame. The order of the axes, and so
-/// the answer, is the same in either frame. `early` is the away
-/// polygon's placing in it, where the walker worked it out before
-/// ([`Poses::placed`]); with `None` it is worked out here from the poses
-/// `p`. `fixed`: the corner loops' lengths are compiled in (see
-/// `by_corners!`).
+/// and the home one's corners only moved (2 each; [`Counts::home_is_b`]).
+/// So a box against a pentagon runs in the pentagon's frame. The order of
+/// the axes, and so the answer, is the same in either frame. `fixed`: the
+/// corner loops' lengths are compiled in (see `by_corners!`).
+///
+/// The turns and the placing are worked out here, from the poses `p`;
+/// [`polygons_placed`] takes them worked out beforehand (see
+/// `Simd::PLACE_EARLY`).
 // Out of line in debug builds, where nothing is optimized and each copy
 // inlined into the walker would add its temporaries to one stack frame;
 // always inlined otherwise.
@@ -427,28 +416,65 @@ pub(crate) fn polygons<S: Simd, K: Sink>(
     b: &Side,
     counts: Counts,
     p: &Poses<S>,
-    early: Option<&Placed<S>>,
     fixed: bool,
     n: usize,
     sink: &mut K,
 ) {
-    if let Some(placed) = early {
-        return at_home::<S, K>((a, b), counts, placed, fixed, n, sink);
-    }
-    // Placed here, in the branch of each home, so that each branch's
-    // kernel knows its home (see `Simd::PLACE_EARLY` for where the walker
-    // places them).
-    let turns = p.turns();
+    let (sin_a, cos_a) = sin_cos(p.a_angle);
+    let (sin_b, cos_b) = sin_cos(p.b_angle);
+    let mut best = Best::new();
+    let Counts {
+        a_axes,
+        a_corners,
+        b_axes,
+        b_corners,
+    } = counts;
     if counts.home_is_b() {
-        at_home::<S, K>((a, b), counts, &p.placed_at(turns, true), fixed, n, sink);
+        // At home in B: A's axes (turned), then B's own.
+        let away = Placing::new(
+            (sin_b, cos_b),
+            (p.b_x, p.b_y),
+            (sin_a, cos_a),
+            (p.a_x, p.a_y),
+        );
+        by_corners!(
+            fixed,
+            b_corners,
+            away_axes::<S>(&mut best, a, a_axes, b, &away, true)
+        );
+        by_corners!(
+            fixed,
+            a_corners,
+            home_axes::<S>(&mut best, b, b_axes, a, &away, false)
+        );
+        best.write(cos_b, sin_b, false, n, sink);
     } else {
-        at_home::<S, K>((a, b), counts, &p.placed_at(turns, false), fixed, n, sink);
+        let away = Placing::new(
+            (sin_a, cos_a),
+            (p.a_x, p.a_y),
+            (sin_b, cos_b),
+            (p.b_x, p.b_y),
+        );
+        by_corners!(
+            fixed,
+            b_corners,
+            home_axes::<S>(&mut best, a, a_axes, b, &away, true)
+        );
+        by_corners!(
+            fixed,
+            a_corners,
+            away_axes::<S>(&mut best, b, b_axes, a, &away, false)
+        );
+        best.write(cos_a, sin_a, false, n, sink);
     }
 }
 
-/// [`polygons`] on pairs already placed.
-#[inline(always)]
-fn at_home<S: Simd, K: Sink>(
+/// [`polygons`] on pairs whose turns and placing were worked out
+/// beforehand ([`Poses::placed`]).
+// Out of line in debug builds, as `polygons`.
+#[cfg_attr(debug_assertions, inline(never))]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn polygons_placed<S: Simd, K: Sink>(
     (a, b): (&Side, &Side),
     counts: Counts,
     placed: &Placed<S>,

@@ -73,11 +73,14 @@ pub(crate) trait Simd: Copy {
     /// ([`Poses::placed`](super::kernel::Poses::placed)) worked out by the
     /// walker between A's fill and B's, rather than by the kernel after
     /// both: their chain of dependent steps then runs while the fills'
-    /// loads come from the caches. With AVX2 on a Zen 3 core the 512
-    /// polygons and every kind took 0.97-0.98x the time; with SSE, whose
-    /// 16 registers then hold the placing across the kernel's start, the
-    /// chapter's scene took 1.04x and the tables 1.02x. AVX-512's has not
-    /// been timed with it.
+    /// loads come from the caches. With AVX2 on a Zen 3 core every
+    /// workload took 0.98-0.99x the time (0.97x in another build). With
+    /// SSE, whose 16 registers then hold the placing across the kernel's
+    /// start, the chapter's scene took 1.04x and the tables 1.01-1.02x; so
+    /// SSE keeps the kernel that places them itself, whose code is as it
+    /// was (one form that shared code between the two took SSE's polygons
+    /// vs circles, whose code had not changed, 1.35x with no more
+    /// instructions). AVX-512's has not been timed with it.
     const PLACE_EARLY: bool = false;
 
     #[inline(always)]

@@ -35,7 +35,7 @@ mod stages;
 use std::cell::RefCell;
 use std::mem::MaybeUninit;
 
-use super::kernel::{Counts, Poses, Side, circles, polygon_circle, polygons};
+use super::kernel::{Counts, Poses, Side, circles, polygon_circle, polygons, polygons_placed};
 use super::lanes::{MAX_LANES, Simd};
 use super::prepared::{BUCKETS, CLASSES, LANE_CORNERS as M, ShapeKind, Table};
 use super::{Pair, pose_ok, scalar};
@@ -472,39 +472,34 @@ fn run_lanes<S: Simd, K: Sink>(
 ) -> bool {
     let (kind, counts, fixed, n) = (plan.kind, plan.counts, plan.fixed, real.len());
     match kind {
-        Kind::Polygons => {
+        Kind::Polygons if S::PLACE_EARLY => {
             let Some(poses) = Poses::gather(lanes, false) else {
                 return false;
             };
             // The turns and placing of the pairs wait on nothing of the
-            // fills, so they are worked out between them where that is
-            // faster (see `Simd::PLACE_EARLY`), while the fills' loads come
-            // from the caches.
+            // fills, so they are worked out between them (see
+            // `Simd::PLACE_EARLY`), while the fills' loads come from the
+            // caches.
             let blocks = &table.blocks;
             if refill {
                 sides.0.fill::<S>(blocks, |l| lanes[l].a, counts.a_corners);
             }
-            // (No closure: it would not be compiled for the caller's
-            // instruction set.)
-            let early = if S::PLACE_EARLY {
-                Some(poses.placed(counts))
-            } else {
-                None
-            };
+            let placed = poses.placed(counts);
             if refill {
                 sides.1.fill::<S>(blocks, |l| lanes[l].b, counts.b_corners);
             }
             let (side_a, side_b) = &*sides;
-            polygons::<S, _>(
-                side_a,
-                side_b,
-                counts,
-                &poses,
-                early.as_ref(),
-                fixed,
-                n,
-                sink,
-            );
+            polygons_placed::<S, _>((side_a, side_b), counts, &placed, fixed, n, sink);
+        }
+        Kind::Polygons => {
+            if refill {
+                fill::<S>(table, plan, lanes, sides);
+            }
+            let Some(poses) = Poses::gather(lanes, false) else {
+                return false;
+            };
+            let (side_a, side_b) = &*sides;
+            polygons::<S, _>(side_a, side_b, counts, &poses, fixed, n, sink);
         }
         Kind::PolygonCircle | Kind::CirclePolygon => {
             let flip = kind == Kind::CirclePolygon;
