@@ -539,10 +539,16 @@ fn disagreements(
 
 fn features() -> String {
     let used: Vec<&str> = Isa::available().iter().map(|i| i.name()).collect();
+    let best = Isa::best();
+    let mixed = if best.mixed_lanes() == best.lanes() {
+        String::new()
+    } else {
+        format!("; mixed shapes {} at a time", best.mixed_lanes())
+    };
     format!(
-        "{} (collide uses {}, {} lanes)",
+        "{} (collide uses {}, {} lanes{mixed})",
         used.join(", "),
-        Isa::best().name(),
-        Isa::best().lanes()
+        best.name(),
+        best.lanes()
     )
 }

@@ -741,6 +741,17 @@ fn the_widest_instruction_set_is_chosen_and_available() {
     assert!(Isa::available().contains(&Isa::Scalar));
     #[cfg(target_arch = "x86_64")]
     assert!(Isa::available().contains(&Isa::Sse2));
+    // Mixed shapes go at most as wide as the lanes, and only AVX-512 ever
+    // goes narrower (8 lanes, AVX2's width, on a CPU that splits 512-bit
+    // operations).
+    for isa in Isa::ALL {
+        let (lanes, mixed) = (isa.lanes(), isa.mixed_lanes());
+        let narrower = isa == Isa::Avx512 && mixed == Isa::Avx2.lanes();
+        assert!(
+            mixed == lanes || narrower,
+            "{isa:?}: {mixed} of {lanes} lanes"
+        );
+    }
 }
 
 /// Every verdict against an f64 referee ([`workloads::separation`]), and

@@ -48,7 +48,11 @@ pub enum Isa {
     /// name the same two shapes goes 16 at a time, as two registers side
     /// by side).
     Avx2,
-    /// AVX-512, 16 lanes.
+    /// AVX-512, 16 lanes. On a CPU that runs each 512-bit operation as
+    /// two 256-bit halves (AMD's Zen 4), pairs of mixed shapes go 8 at a
+    /// time, in 256-bit registers with AVX-512's 32 of them, which there
+    /// took 0.8x the time of 16 lanes; runs of pairs that all name the
+    /// same two shapes still go 16 at a time.
     Avx512,
     /// ARM's NEON, 4 lanes (always there on AArch64).
     Neon,
@@ -58,7 +62,7 @@ impl Isa {
     /// Every instruction set, narrowest first.
     pub const ALL: [Isa; 5] = [Isa::Scalar, Isa::Sse2, Isa::Neon, Isa::Avx2, Isa::Avx512];
 
-    /// How many pairs it tests at once.
+    /// How many pairs it tests at once (at most: see [`Isa::Avx512`]).
     pub fn lanes(self) -> usize {
         match self {
             Isa::Scalar => 1,
@@ -66,6 +70,18 @@ impl Isa {
             Isa::Avx2 => 8,
             Isa::Avx512 => 16,
         }
+    }
+
+    /// How many pairs of mixed shapes it tests at once on this CPU: the
+    /// registers of a world's batch, whose pairs are grouped by kind and
+    /// corner count. [`Isa::lanes`], but 8 for AVX-512 on a CPU that splits
+    /// 512-bit operations (see [`Isa::Avx512`]).
+    pub fn mixed_lanes(self) -> usize {
+        #[cfg(target_arch = "x86_64")]
+        if self == Isa::Avx512 && splits_512() {
+            return Isa::Avx2.lanes();
+        }
+        self.lanes()
     }
 
     /// Its usual name, as in CPU feature lists.
@@ -162,6 +178,11 @@ pub(crate) fn run(
             .unwrap_or(Isa::Scalar)
     };
     match isa {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `is_available` has just checked that this CPU has
+        // AVX-512F, AVX2 and FMA, and `splits_512` that it has AVX-512VL:
+        // all that `run_avx512_halves` is compiled for.
+        Isa::Avx512 if splits_512() => unsafe { run_avx512_halves(table, pairs, out) },
         #[cfg(target_arch = "x86_64")]
         // SAFETY: `is_available` has just checked that this CPU has
         // AVX-512F, AVX2 and FMA, all that `run_avx512` is compiled for.
@@ -304,6 +325,62 @@ fn run_avx512(table: &Table, pairs: &[Pair], out: &mut [MaybeUninit<SatResult>])
     walk::run::<x86::Avx512, x86::Avx512>(table, pairs, out)
 }
 
+/// Whether this CPU runs each 512-bit operation as two 256-bit halves,
+/// as AMD's Zen 4 does (CPUID family 0x19, whose Zen 3 members have no
+/// AVX-512), and has AVX-512VL, which lets 256-bit operations use
+/// AVX-512's 32 registers. Found once, then remembered.
+///
+/// On such a core a 512-bit register does no more arithmetic a cycle
+/// than two AVX2 ones, and AVX-512's 16 lanes cost more than they give
+/// where pairs of many shapes are grouped: wider transposes in the fill,
+/// more empty lanes. On an EPYC 9004 (Zen 4, 2 vCPUs), `Isa::Avx512` with
+/// 16 lanes throughout took 1.2x the time of [`run_avx512_halves`] on
+/// the 512 polygons and on every kind, and 1.03-1.2x on polygons vs
+/// circles (the best of three builds' runs of `throughput --pairs 300000
+/// --rounds 5`, alternated), and the same on the chapter's scene, whose
+/// runs of one shape pair keep 16 lanes in both; AVX2's walker, with 16
+/// registers, was as fast as the 8-lane buckets on the tables and 1.17x
+/// slower on the chapter's scene. So there `Isa::Avx512` runs the
+/// buckets' registers 8 lanes wide. Other CPUs with AVX-512 keep 16
+/// lanes throughout: on the Ice Lake Xeon, whose units are 512 bits wide,
+/// AVX-512 ran the tables about 1.25x as fast as AVX2 (the fifth to
+/// tenth sessions, `docs/mixed-batches.md`). AMD's Zen 5 (family 0x1A),
+/// whose server and desktop parts have 512-bit units, has not been timed.
+#[cfg(target_arch = "x86_64")]
+fn splits_512() -> bool {
+    static SPLITS: OnceLock<bool> = OnceLock::new();
+    *SPLITS.get_or_init(|| {
+        use std::arch::x86_64::__cpuid;
+        // SAFETY: every x86-64 CPU has CPUID and its leaves 0 (the vendor)
+        // and 1 (the family). (A safe function in newer Rust than this
+        // crate's oldest.)
+        #[allow(unused_unsafe)]
+        let (vendor, signature) = unsafe { (__cpuid(0), __cpuid(1).eax) };
+        let word = |s: &[u8; 4]| u32::from_le_bytes(*s);
+        let amd =
+            (vendor.ebx, vendor.edx, vendor.ecx) == (word(b"Auth"), word(b"enti"), word(b"cAMD"));
+        // The family is the base's 4 bits, plus the extended family's 8
+        // where the base is 0xF.
+        let base = (signature >> 8) & 0xf;
+        let family = if base == 0xf {
+            base + ((signature >> 20) & 0xff)
+        } else {
+            base
+        };
+        amd && family == 0x19 && is_x86_feature_detected!("avx512vl")
+    })
+}
+
+/// [`run_avx512`] on a CPU that splits 512-bit operations
+/// ([`splits_512`]): the buckets' registers 8 lanes wide (AVX2's lanes,
+/// given AVX-512's 32 registers by AVX-512VL), the runs of one shape pair
+/// 16 wide.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512vl,avx2,fma")]
+fn run_avx512_halves(table: &Table, pairs: &[Pair], out: &mut [MaybeUninit<SatResult>]) -> bool {
+    walk::run::<x86::Avx2, x86::Avx512>(table, pairs, out)
+}
+
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "sse4.1")]
 fn run_sse41(table: &Table, pairs: &[Pair], out: &mut [MaybeUninit<SatResult>]) -> bool {
@@ -327,8 +404,10 @@ mod tests {
     use crate::sat::Polygon;
     use glam::Vec2;
 
-    #[test]
-    fn sse2_selects_and_sse41_blends_give_the_same_answers() {
+    /// Six shapes, and every shape pair at many poses, from near to
+    /// apart, in an order that mixes the buckets, after a leading run of
+    /// one shape pair (run in place, its lanes kept for the buckets).
+    fn mixed() -> (Vec<Shape>, Vec<Pair>) {
         let shapes = vec![
             Shape::Polygon(Polygon::rectangle(140.0, 90.0).unwrap()),
             Shape::Polygon(Polygon::regular(5, 80.0).unwrap()),
@@ -337,8 +416,6 @@ mod tests {
             Shape::Polygon(Polygon::regular(8, 60.0).unwrap()),
             Shape::Circle { radius: 45.0 },
         ];
-        // Every shape pair at many poses, from near to apart, in an order
-        // that mixes the buckets.
         let pairs: Vec<Pair> = (0..3000u32)
             .map(|i| {
                 let t = i as f32 * 0.618;
@@ -356,6 +433,13 @@ mod tests {
                 }
             })
             .collect();
+        let run = pairs.iter().take(100).map(|p| Pair { a: 1, b: 4, ..*p });
+        (shapes, run.chain(pairs.iter().copied()).collect())
+    }
+
+    #[test]
+    fn sse2_selects_and_sse41_blends_give_the_same_answers() {
+        let (shapes, pairs) = mixed();
         let table = prepared::prepare(&shapes);
         let mut plain = Vec::new();
         assert!(into_vec(&mut plain, pairs.len(), |slots| {
@@ -370,8 +454,44 @@ mod tests {
         assert_eq!(plain, public);
         let overlapping = plain.iter().filter(|r| r.overlapping).count();
         assert!(
-            (300..2700).contains(&overlapping),
-            "{overlapping} of 3000 overlapping: the poses should mix both verdicts"
+            (300..2800).contains(&overlapping),
+            "{overlapping} of 3100 overlapping: the poses should mix both verdicts"
         );
+    }
+
+    /// AVX-512's walker with 16 lanes throughout, the one with the
+    /// buckets 8 lanes wide that a CPU splitting 512-bit operations runs
+    /// (`splits_512`), and AVX2's give the very same answers, bit for bit
+    /// (the same operations, fused the same way, in every lane), on every
+    /// CPU with AVX-512F and VL, whichever of the two `collide` picks
+    /// there. A CPU found to split them has both.
+    #[test]
+    fn both_avx512_walkers_give_avx2s_answers() {
+        let full = Isa::Avx512.is_available() && is_x86_feature_detected!("avx512vl");
+        assert!(
+            !splits_512() || full,
+            "splits 512-bit operations without AVX-512F and VL"
+        );
+        if !full {
+            // Nothing of AVX-512 can run here; `collide_with(Isa::Avx512)`
+            // falls back to AVX2, which `tests/batch.rs` checks.
+            eprintln!("no AVX-512F and VL on this CPU: only the detection was checked");
+            return;
+        }
+        let (shapes, pairs) = mixed();
+        let table = prepared::prepare(&shapes);
+        let mut got = Vec::new();
+        for run in [run_avx2, run_avx512, run_avx512_halves] {
+            let mut out = Vec::new();
+            // SAFETY: the CPU has AVX-512F, AVX-512VL, AVX2 and FMA (checked
+            // above), all that the three walkers are compiled for.
+            assert!(into_vec(&mut out, pairs.len(), |slots| unsafe {
+                run(&table, &pairs, slots)
+            }));
+            got.push(out);
+        }
+        assert_eq!(got[0].len(), pairs.len());
+        assert_eq!(got[1], got[0], "AVX-512 with 16 lanes against AVX2");
+        assert_eq!(got[2], got[0], "AVX-512 with 8-lane buckets against AVX2");
     }
 }
