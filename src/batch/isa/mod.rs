@@ -51,7 +51,7 @@ pub enum Isa {
     /// AVX-512, 16 lanes. On a CPU that runs each 512-bit operation as
     /// two 256-bit halves (AMD's Zen 4), pairs of mixed shapes go 8 at a
     /// time, in 256-bit registers with AVX-512's 32 of them, which there
-    /// took 0.83-0.90x the time of 16 lanes on the 512-shape tables of
+    /// took 0.83-0.92x the time of 16 lanes on the 512-shape tables of
     /// polygons and of every kind; runs of pairs that all name the same
     /// two shapes still go 16 at a time.
     Avx512,
@@ -335,16 +335,17 @@ fn run_avx512(table: &Table, pairs: &[Pair], out: &mut [MaybeUninit<SatResult>])
 /// than two AVX2 ones, and AVX-512's 16 lanes cost more than they give
 /// where pairs of many shapes are grouped: wider transposes in the fill,
 /// more empty lanes. On an EPYC 9004 (Zen 4, 2 vCPUs), `Isa::Avx512` with
-/// 16 lanes throughout took 1.13-1.21x the time of [`run_avx512_halves`]
-/// on the 512 polygons, 1.11-1.19x on every kind and 1.03-1.28x on
+/// 16 lanes throughout took 1.09-1.21x the time of [`run_avx512_halves`]
+/// on the 512 polygons, 1.11-1.19x on every kind and 1.03-1.21x on
 /// polygons vs circles, and the same on the chapter's scene, whose runs
-/// of one shape pair keep 16 lanes in both (`throughput --pairs 300000
-/// --rounds 5`, best of three alternated runs, in two comparisons: one
+/// of one shape pair keep 16 lanes in both (the best of alternated runs
+/// of `throughput --pairs 300000 --rounds 5`, in two comparisons: one
 /// binary choosing the walker at run time, and two builds). AVX2's own
-/// walker, with 16 registers, was within 3% of the 8-lane buckets on the
-/// tables and 1.17x slower on the chapter's scene. So there
-/// `Isa::Avx512` runs the buckets' registers 8 lanes wide. Other CPUs with AVX-512 keep 16
-/// lanes throughout: on the Ice Lake Xeon, whose units are 512 bits wide,
+/// walker, with 16 registers, was within 4% of the 8-lane buckets on the
+/// tables and 1.18x slower on the chapter's scene. So there
+/// `Isa::Avx512` runs the buckets' registers 8 lanes wide. Other CPUs
+/// with AVX-512 keep 16 lanes throughout: on the Ice Lake Xeon, whose
+/// units are 512 bits wide,
 /// AVX-512 ran the tables about 1.25x as fast as AVX2 (the fifth to
 /// tenth sessions, `docs/mixed-batches.md`). AMD's Zen 5 (family 0x1A),
 /// whose server and desktop parts have 512-bit units, has not been timed.
