@@ -345,10 +345,10 @@ fn run_avx512(table: &Table, pairs: &[Pair], out: &mut [MaybeUninit<SatResult>])
 /// tables and 1.18x slower on the chapter's scene. So there
 /// `Isa::Avx512` runs the buckets' registers 8 lanes wide. Other CPUs
 /// with AVX-512 keep 16 lanes throughout: on the Ice Lake Xeon, whose
-/// units are 512 bits wide,
-/// AVX-512 ran the tables about 1.25x as fast as AVX2 (the fifth to
-/// tenth sessions, `docs/mixed-batches.md`). AMD's Zen 5 (family 0x1A),
-/// whose server and desktop parts have 512-bit units, has not been timed.
+/// units are 512 bits wide, AVX-512 ran the tables about 1.25x as fast as
+/// AVX2 (the fifth to tenth sessions, `docs/mixed-batches.md`). AMD's
+/// Zen 5 (family 0x1A), whose server and desktop parts have 512-bit
+/// units, has not been timed.
 #[cfg(target_arch = "x86_64")]
 fn splits_512() -> bool {
     static SPLITS: OnceLock<bool> = OnceLock::new();
@@ -457,7 +457,7 @@ mod tests {
         assert_eq!(plain, public);
         let overlapping = plain.iter().filter(|r| r.overlapping).count();
         assert!(
-            (300..2800).contains(&overlapping),
+            (300..2700).contains(&overlapping),
             "{overlapping} of 3100 overlapping: the poses should mix both verdicts"
         );
     }
