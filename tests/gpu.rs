@@ -6,6 +6,7 @@
 #![cfg(feature = "gpu")]
 
 use std::f32::consts::PI;
+use std::sync::{Mutex, MutexGuard};
 
 #[path = "support/batch_workloads.rs"]
 mod workloads;
@@ -14,6 +15,17 @@ use sat_visualizer::batch::{self, BatchError, Pair, Pose, Shape};
 use sat_visualizer::gpu::{GpuCollider, GpuError};
 use sat_visualizer::sat::{Polygon, SatResult, Vec2};
 use workloads::{Rng, check_result};
+
+/// The tests take turns. The collider takes turns with the driver itself
+/// (`src/gpu/driver_lock.rs`: on NVIDIA's driver, one device being
+/// dropped while another submitted work deadlocked both), but some tests
+/// here make and drop devices of their own, outside the collider.
+fn serial() -> MutexGuard<'static, ()> {
+    static SERIAL: Mutex<()> = Mutex::new(());
+    // A test that failed while it held the lock leaves it poisoned; the
+    // others still run.
+    SERIAL.lock().unwrap_or_else(|e| e.into_inner())
+}
 
 fn skip() -> bool {
     let skip = std::env::var("SAT_SKIP_GPU_TESTS").as_deref() == Ok("1");
@@ -142,6 +154,7 @@ fn check_all(shapes: &[Shape], pairs: &[Pair], got: &[SatResult]) {
 
 #[test]
 fn agrees_with_the_chapter_on_100_000_random_pairs() {
+    let _serial = serial();
     let Some(mut gpu) = gpu() else { return };
     let (shapes, pairs) = random_batch(0x5A7_0001, 700, 100_000);
     let mut got = Vec::new();
@@ -183,6 +196,7 @@ fn agrees_with_the_chapter_on_100_000_random_pairs() {
 /// answers as the scalar functions.
 #[test]
 fn the_512_shape_tables_agree_with_the_chapter() {
+    let _serial = serial();
     let Some(mut gpu) = gpu() else { return };
     let mut got = Vec::new();
     for w in workloads::tables(20_000, 4) {
@@ -193,6 +207,7 @@ fn the_512_shape_tables_agree_with_the_chapter() {
 
 #[test]
 fn apart_the_answer_is_the_first_gap_in_order_not_the_widest() {
+    let _serial = serial();
     let Some(mut gpu) = gpu() else { return };
     let (shapes, pairs, want) = workloads::first_gap_cases();
     let mut got = Vec::new();
@@ -208,6 +223,7 @@ fn apart_the_answer_is_the_first_gap_in_order_not_the_widest() {
 
 #[test]
 fn the_chapter_scene_agrees_and_the_square_triangle_example_holds() {
+    let _serial = serial();
     let Some(mut gpu) = gpu() else { return };
     let shapes = [
         Shape::Polygon(Polygon::rectangle(140.0, 90.0).unwrap()),
@@ -263,6 +279,7 @@ fn the_chapter_scene_agrees_and_the_square_triangle_example_holds() {
 
 #[test]
 fn chunks_of_any_size_give_identical_results() {
+    let _serial = serial();
     let Some(mut gpu) = gpu() else { return };
     let (shapes, pairs) = random_batch(0x5A7_0002, 140, 5_000);
     let mut whole = Vec::new();
@@ -292,6 +309,7 @@ fn chunks_of_any_size_give_identical_results() {
 
 #[test]
 fn buffers_grow_and_are_reused() {
+    let _serial = serial();
     let Some(mut gpu) = gpu() else { return };
     let (small_shapes, small_pairs) = random_batch(0x5A7_0003, 14, 5);
     let (big_shapes, big_pairs) = random_batch(0x5A7_0004, 3_500, 60_000);
@@ -316,6 +334,7 @@ fn buffers_grow_and_are_reused() {
 
 #[test]
 fn bad_batches_get_the_batch_error_and_an_empty_out() {
+    let _serial = serial();
     let Some(mut gpu) = gpu() else { return };
     let shapes = [
         Shape::Polygon(Polygon::regular(5, 80.0).unwrap()),
@@ -412,6 +431,7 @@ fn bad_batches_get_the_batch_error_and_an_empty_out() {
 
 #[test]
 fn the_collider_can_move_to_another_thread() {
+    let _serial = serial();
     fn send<T: Send>() {}
     send::<GpuCollider>();
     send::<GpuError>();
@@ -442,6 +462,7 @@ fn the_collider_can_move_to_another_thread() {
 
 #[test]
 fn no_adapter_is_a_clear_error() {
+    let _serial = serial();
     if skip() {
         return;
     }
@@ -460,6 +481,7 @@ fn no_adapter_is_a_clear_error() {
 
 #[test]
 fn runs_on_a_device_of_yours_and_a_lost_device_is_an_error() {
+    let _serial = serial();
     if skip() {
         return;
     }
@@ -486,6 +508,7 @@ fn runs_on_a_device_of_yours_and_a_lost_device_is_an_error() {
 
 #[test]
 fn a_headless_collider_whose_device_is_lost_says_so() {
+    let _serial = serial();
     let Some(mut gpu) = gpu() else { return };
     let shapes = [Shape::Circle { radius: 1.0 }, Shape::Circle { radius: 2.0 }];
     let pairs = [Pair {
@@ -518,6 +541,7 @@ fn a_headless_collider_whose_device_is_lost_says_so() {
 
 #[test]
 fn batches_beyond_the_devices_limits_are_split_to_fit() {
+    let _serial = serial();
     if skip() {
         return;
     }
@@ -545,4 +569,75 @@ fn batches_beyond_the_devices_limits_are_split_to_fit() {
         assert_eq!(gpu.last_timing().chunks, pairs.len().div_ceil(chunk));
         assert!(got == whole, "chunks of {chunk} differ");
     }
+}
+
+/// Many colliders at once on many threads, each made, run and dropped
+/// while the others work: they take turns with the driver, and every
+/// answer is still the chapter's. (On an NVIDIA H200 this is what
+/// deadlocked before the colliders took turns.)
+#[test]
+fn colliders_on_many_threads_take_turns() {
+    let _serial = serial();
+    if skip() {
+        return;
+    }
+    let (shapes, pairs) = random_batch(0x5A7_0008, 70, 3_000);
+    let mut want = Vec::new();
+    gpu().unwrap().collide(&shapes, &pairs, &mut want).unwrap();
+    check_all(&shapes, &pairs, &want);
+    std::thread::scope(|s| {
+        for t in 0..8 {
+            let (shapes, pairs, want) = (&shapes, &pairs, &want);
+            s.spawn(move || {
+                for round in 0..3 {
+                    let mut gpu = gpu().unwrap();
+                    // Small chunks on some: more submissions to interleave.
+                    if (t + round) % 2 == 1 {
+                        gpu.set_chunk_pairs(500);
+                    }
+                    let mut got = Vec::new();
+                    gpu.collide(shapes, pairs, &mut got).unwrap();
+                    assert!(got == *want, "thread {t}, round {round}");
+                }
+            });
+        }
+    });
+}
+
+/// A bad pair in a later chunk: the error `batch::validate` gives, for the
+/// first bad pair, whichever thread packed it; nothing in `out`; and the
+/// collider works after it.
+#[test]
+fn a_bad_pair_in_a_later_chunk_is_the_batch_error() {
+    let _serial = serial();
+    let Some(mut gpu) = gpu() else { return };
+    let (shapes, mut pairs) = random_batch(0x5A7_0009, 70, 120_000);
+    pairs[95_123].pose_a.angle = f32::NAN;
+    pairs[95_124].b = 70;
+    pairs[119_999].a = 1_000;
+    let want = batch::validate(&shapes, &pairs).unwrap_err();
+    assert_eq!(want, BatchError::BadPose { pair: 95_123 });
+    for chunk in [1_000, 50_000, 1 << 20] {
+        gpu.set_chunk_pairs(chunk);
+        let stale = SatResult {
+            overlapping: true,
+            axis: Vec2::X,
+            depth: 1.0,
+        };
+        let mut out = vec![stale; 2];
+        let err = gpu.collide(&shapes, &pairs, &mut out).unwrap_err();
+        assert_eq!(err, GpuError::Batch(want), "chunks of {chunk}");
+        assert!(out.is_empty());
+    }
+    pairs[95_123].pose_a.angle = 0.5;
+    let mut out = Vec::new();
+    let err = gpu.collide(&shapes, &pairs, &mut out).unwrap_err();
+    assert_eq!(
+        err,
+        GpuError::Batch(batch::validate(&shapes, &pairs).unwrap_err())
+    );
+    pairs[95_124].b = 0;
+    pairs[119_999].a = 0;
+    gpu.collide(&shapes, &pairs, &mut out).unwrap();
+    check_all(&shapes, &pairs, &out);
 }

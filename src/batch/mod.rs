@@ -186,7 +186,7 @@ pub fn validate(shapes: &[Shape], pairs: &[Pair]) -> Result<(), BatchError> {
 }
 
 /// Checks the shape table: every circle's radius.
-fn validate_shapes(shapes: &[Shape]) -> Result<(), BatchError> {
+pub(crate) fn validate_shapes(shapes: &[Shape]) -> Result<(), BatchError> {
     for (shape, s) in shapes.iter().enumerate() {
         if let Shape::Circle { radius } = *s
             && Circle::new(Vec2::ZERO, radius).is_err()
@@ -210,7 +210,7 @@ fn pose_ok(p: &Pose) -> bool {
 /// Checks the pairs (the first of them is pair `first` of the batch):
 /// runs of them at once, and only a run with a bad pair in it one by one,
 /// to say which pair and why.
-fn validate_pairs(len: usize, pairs: &[Pair], first: usize) -> Result<(), BatchError> {
+pub(crate) fn validate_pairs(len: usize, pairs: &[Pair], first: usize) -> Result<(), BatchError> {
     const RUN: usize = 256;
     for (r, run) in pairs.chunks(RUN).enumerate() {
         let mut ok = true;

@@ -19,6 +19,7 @@
 //! [`Polygon::placed`]: crate::sat::Polygon::placed
 
 mod buffers;
+mod driver_lock;
 mod error;
 mod guard;
 mod run;
@@ -99,6 +100,16 @@ pub struct GpuCollider {
     shape_buffers: Option<ShapeBuffers>,
     slots: Vec<Slot>,
     timing: GpuTiming,
+    /// The driver's turn while the collider is dropped (see
+    /// `driver_lock`): taken by `drop`, and declared last so that it is
+    /// given back only after every field above, the device too, is gone.
+    dropping: Option<driver_lock::Turn>,
+}
+
+impl Drop for GpuCollider {
+    fn drop(&mut self) {
+        self.dropping = Some(driver_lock::take());
+    }
 }
 
 impl std::fmt::Debug for GpuCollider {
@@ -117,6 +128,7 @@ impl GpuCollider {
     /// timestamp queries if the device was made with `TIMESTAMP_QUERY`.
     /// Fails with [`GpuError::Gpu`] if the device refuses the kernel.
     pub fn new(device: wgpu::Device, queue: wgpu::Queue) -> Result<GpuCollider, GpuError> {
+        let _turn = driver_lock::take();
         GpuCollider::build(device, queue, Note::default(), Note::default())
     }
 
@@ -138,6 +150,8 @@ impl GpuCollider {
     }
 
     fn headless(desc: wgpu::InstanceDescriptor) -> Result<GpuCollider, GpuError> {
+        // Held until the instance and adapter handles here are dropped too.
+        let _turn = driver_lock::take();
         let instance = wgpu::Instance::new(desc);
         let adapter =
             crate::adapter::pick_adapter(&instance, None, wgpu::PowerPreference::HighPerformance)
@@ -214,6 +228,7 @@ impl GpuCollider {
             shape_buffers: None,
             slots: Vec::new(),
             timing: GpuTiming::default(),
+            dropping: None,
         })
     }
 
@@ -257,9 +272,17 @@ impl GpuCollider {
     /// per pair, in order, the same as [`batch::collide`] gives (within f32
     /// rounding, far below the shapes' size).
     ///
-    /// The batch is checked whole first ([`batch::validate`]); a bad one
-    /// gets [`GpuError::Batch`] and nothing runs. On any error `out` is left
+    /// The batch is checked as [`batch::validate`] checks it: the shapes
+    /// first, and each chunk's pairs by the threads that pack them, before
+    /// that chunk is sent (so the pairs are read once, not twice). A bad
+    /// batch gets [`GpuError::Batch`] with the error `batch::validate`
+    /// gives, for its first bad pair; chunks before that pair's may have
+    /// run, but their results are dropped. On any error `out` is left
     /// empty.
+    ///
+    /// Colliders in one process take turns with the GPU driver: while one
+    /// runs a batch, is made or is dropped, another waits (on NVIDIA's
+    /// driver, two devices busy at once could deadlock each other).
     pub fn collide(
         &mut self,
         shapes: &[Shape],
@@ -267,6 +290,7 @@ impl GpuCollider {
         out: &mut Vec<SatResult>,
     ) -> Result<(), GpuError> {
         out.clear();
+        let _turn = driver_lock::take();
         let start = Instant::now();
         self.timing = GpuTiming {
             pairs: pairs.len(),
@@ -274,7 +298,7 @@ impl GpuCollider {
             ..GpuTiming::default()
         };
         self.check_lost()?;
-        batch::validate(shapes, pairs)?;
+        batch::validate_shapes(shapes)?;
         let result = if pairs.is_empty() {
             Ok(())
         } else {

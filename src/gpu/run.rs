@@ -51,7 +51,7 @@ impl GpuCollider {
         for (k, part) in pairs.chunks(chunk).enumerate() {
             let index = k % 2;
             let t = Instant::now();
-            self.fill_upload(index, part)?;
+            self.fill_upload(index, part, k * chunk, shapes.len())?;
             let slot = &self.slots[index];
             let count = [part.len() as u32, 0, 0, 0];
             self.queue
@@ -127,9 +127,16 @@ impl GpuCollider {
         encoder.finish()
     }
 
-    /// Packs a chunk's pairs into its slot's upload buffer, once the GPU
-    /// has given that buffer back.
-    fn fill_upload(&mut self, index: usize, part: &[Pair]) -> Result<(), GpuError> {
+    /// Checks and packs a chunk's pairs (pair `first` of the batch on)
+    /// into its slot's upload buffer, once the GPU has given that buffer
+    /// back. A bad pair leaves the buffer mapped and the chunk unsent.
+    fn fill_upload(
+        &mut self,
+        index: usize,
+        part: &[Pair],
+        first: usize,
+        shape_count: usize,
+    ) -> Result<(), GpuError> {
         self.await_upload(index)?;
         let slot = &mut self.slots[index];
         let bytes = (part.len() * size_of::<GpuPair>()) as u64;
@@ -139,7 +146,7 @@ impl GpuCollider {
                 .slice(0..bytes)
                 .get_mapped_range_mut()
                 .map_err(|e| GpuError::Gpu(format!("the pairs could not be written: {e}")))?;
-            write_pairs(part, view.slice(..), self.threads);
+            write_pairs(part, first, shape_count, view.slice(..), self.threads)?;
         }
         slot.upload.unmap();
         slot.upload_mapped = false;

@@ -16,7 +16,7 @@ use bytemuck::{Pod, Zeroable};
 use glam::Vec2;
 
 use crate::batch::prepared::PolyData;
-use crate::batch::{Pair, Shape};
+use crate::batch::{BatchError, Pair, Shape, validate_pairs};
 use crate::sat::{Polygon, SatResult};
 
 /// One shape's entry in the table the kernel reads (WGSL `Shape`).
@@ -115,21 +115,52 @@ const BLOCK_BYTES: usize = BLOCK_PAIRS * size_of::<GpuPair>();
 /// Blocks one packing thread takes at least: fewer are not worth a thread.
 const BLOCKS_PER_THREAD: usize = 16;
 
-/// Packs pairs straight into the mapped upload buffer `dst` (exactly their
-/// size), on up to `threads` threads: taking each turn's cosine and sine is
-/// most of the CPU's work for a pair, and writing 40 bytes the rest.
+/// Checks and packs pairs straight into the mapped upload buffer `dst`
+/// (exactly their size), on up to `threads` threads: taking each turn's
+/// cosine and sine is most of the CPU's work for a pair, and writing 40
+/// bytes the rest. `pairs` start at pair `first` of the batch, whose
+/// table has `shape_count` shapes.
+///
+/// Each block is checked as [`batch::validate`](crate::batch::validate)
+/// checks pairs, just before it is packed, so the pairs are read from
+/// memory once: on a real GPU, a separate pass over them had cost more
+/// than the packing (the twentieth session). Where blocks have bad pairs,
+/// the error is the one for the first bad pair of the lowest such block,
+/// which is the first bad pair of all, as `validate` would name it.
 ///
 /// The threads take blocks from one queue, and this thread takes them too,
 /// so the work gets done even if no thread can be had.
-pub(crate) fn write_pairs(pairs: &[Pair], dst: wgpu::WriteOnly<'_, [u8]>, threads: usize) {
+pub(crate) fn write_pairs(
+    pairs: &[Pair],
+    first: usize,
+    shape_count: usize,
+    dst: wgpu::WriteOnly<'_, [u8]>,
+    threads: usize,
+) -> Result<(), BatchError> {
     let (blocks, tail) = dst.into_chunks::<BLOCK_BYTES>();
     let full = blocks.len();
     let queue = Mutex::new(blocks.into_iter().enumerate().collect::<VecDeque<_>>());
+    // The lowest block with a bad pair, and that pair's error.
+    let bad: Mutex<Option<(usize, BatchError)>> = Mutex::new(None);
+    let check = |i: usize, run: &[Pair]| {
+        let found = validate_pairs(shape_count, run, first + i * BLOCK_PAIRS).err();
+        if let Some(e) = found {
+            let mut bad = bad.lock().unwrap_or_else(|e| e.into_inner());
+            if bad.as_ref().is_none_or(|(j, _)| i < *j) {
+                *bad = Some((i, e));
+            }
+            return false;
+        }
+        true
+    };
     let work = || {
         loop {
             let next = queue.lock().unwrap_or_else(|e| e.into_inner()).pop_front();
             let Some((i, block)) = next else { break };
-            write_block(&pairs[i * BLOCK_PAIRS..(i + 1) * BLOCK_PAIRS], block.into());
+            let run = &pairs[i * BLOCK_PAIRS..(i + 1) * BLOCK_PAIRS];
+            if check(i, run) {
+                write_block(run, block.into());
+            }
         }
     };
     let helpers = threads.min(full / BLOCKS_PER_THREAD).saturating_sub(1);
@@ -140,7 +171,14 @@ pub(crate) fn write_pairs(pairs: &[Pair], dst: wgpu::WriteOnly<'_, [u8]>, thread
         }
         work();
     });
-    write_block(&pairs[full * BLOCK_PAIRS..], tail);
+    let run = &pairs[full * BLOCK_PAIRS..];
+    if check(full, run) {
+        write_block(run, tail);
+    }
+    match bad.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        Some((_, e)) => Err(e),
+        None => Ok(()),
+    }
 }
 
 /// Packs at most a block of pairs on the stack and writes them to `dst`.
@@ -196,14 +234,33 @@ impl Turn {
     }
 }
 
-/// Reads results the kernel wrote (any alignment) onto the end of `out`.
+/// Reads results the kernel wrote (any alignment) onto the end of `out`:
+/// on rayon's threads when the `parallel` feature is on and there are many.
+/// On a real GPU this copy out of the mapped buffer was a third of a
+/// batch's time on one thread (the twentieth session).
 pub(crate) fn unpack_hits(bytes: &[u8], out: &mut Vec<SatResult>) {
-    let f = |b: &[u8], i: usize| f32::from_ne_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
-    out.extend(bytes.chunks_exact(HIT_BYTES).map(|b| SatResult {
-        overlapping: f(b, 12) != 0.0,
-        axis: Vec2::new(f(b, 0), f(b, 4)),
-        depth: f(b, 8),
-    }));
+    #[cfg(feature = "parallel")]
+    if bytes.len() >= PARALLEL_HITS * HIT_BYTES {
+        use rayon::prelude::*;
+        // An indexed iterator: rayon writes each result in its place.
+        out.par_extend(bytes.par_chunks_exact(HIT_BYTES).map(hit));
+        return;
+    }
+    out.extend(bytes.chunks_exact(HIT_BYTES).map(hit));
+}
+
+/// Results fewer than this are read on the calling thread alone.
+#[cfg(feature = "parallel")]
+const PARALLEL_HITS: usize = 1 << 15;
+
+/// One result as the kernel wrote it: axis x, axis y, depth, overlap flag.
+fn hit(b: &[u8]) -> SatResult {
+    let f = |i: usize| f32::from_ne_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
+    SatResult {
+        overlapping: f(12) != 0.0,
+        axis: Vec2::new(f(0), f(4)),
+        depth: f(8),
+    }
 }
 
 #[cfg(test)]
@@ -284,7 +341,7 @@ mod tests {
             .collect();
         let written = |threads: usize| {
             let mut bytes = vec![0u8; pairs.len() * size_of::<GpuPair>()];
-            write_pairs(&pairs, wgpu::WriteOnly::from(&mut bytes[..]), threads);
+            write_pairs(&pairs, 0, 5, wgpu::WriteOnly::from(&mut bytes[..]), threads).unwrap();
             bytes
         };
         let one = written(1);
@@ -306,6 +363,62 @@ mod tests {
                 bits(Vec2::from_angle(p.pose_b.angle).to_array())
             );
         }
+    }
+
+    #[test]
+    fn bad_pairs_get_the_first_ones_error_on_any_threads() {
+        use crate::batch::Pose;
+        let good = Pair {
+            a: 0,
+            pose_a: Pose::default(),
+            b: 1,
+            pose_b: Pose::default(),
+        };
+        let mut pairs = vec![good; 100_000];
+        // Bad pairs in three blocks and in the tail; the first is in the
+        // 69th block, which some thread other than the first may take.
+        pairs[70_001].pose_b.angle = f32::NAN;
+        pairs[70_002].b = 9;
+        pairs[80_000].a = 2;
+        pairs[99_999].pose_a.position.x = f32::INFINITY;
+        let first = 3_000_000;
+        for threads in [1, 4, 16] {
+            let mut bytes = vec![0u8; pairs.len() * size_of::<GpuPair>()];
+            let got = write_pairs(
+                &pairs,
+                first,
+                2,
+                wgpu::WriteOnly::from(&mut bytes[..]),
+                threads,
+            );
+            assert_eq!(
+                got,
+                Err(BatchError::BadPose {
+                    pair: first + 70_001
+                })
+            );
+        }
+        // The same pairs without the first bad one: the next, an index.
+        pairs[70_001] = good;
+        let mut bytes = vec![0u8; pairs.len() * size_of::<GpuPair>()];
+        let got = write_pairs(&pairs, 0, 2, wgpu::WriteOnly::from(&mut bytes[..]), 4);
+        assert_eq!(
+            got,
+            crate::batch::validate(&vec![Shape::Circle { radius: 1.0 }; 2], &pairs)
+        );
+        assert_eq!(
+            got,
+            Err(BatchError::ShapeIndex {
+                pair: 70_002,
+                shape: 9,
+                len: 2
+            })
+        );
+        // Only the tail's pair left bad.
+        pairs[70_002] = good;
+        pairs[80_000] = good;
+        let got = write_pairs(&pairs, 0, 2, wgpu::WriteOnly::from(&mut bytes[..]), 4);
+        assert_eq!(got, Err(BatchError::BadPose { pair: 99_999 }));
     }
 
     #[test]
@@ -336,5 +449,34 @@ mod tests {
                 },
             ]
         );
+    }
+
+    #[test]
+    fn many_hits_unpack_in_order_after_what_was_there() {
+        // Enough for rayon's threads (with the `parallel` feature), from
+        // an odd offset, onto a vector that already holds a result.
+        let n = 100_003;
+        let mut bytes = vec![0u8; 3];
+        for i in 0..n {
+            let words = [i as f32, -(i as f32), 0.5 * i as f32, (i % 3) as f32];
+            bytes.extend(words.iter().flat_map(|w| w.to_ne_bytes()));
+        }
+        let first = SatResult {
+            overlapping: true,
+            axis: Vec2::Y,
+            depth: 7.0,
+        };
+        let mut out = vec![first];
+        unpack_hits(&bytes[3..], &mut out);
+        assert_eq!(out.len(), n + 1);
+        assert_eq!(out[0], first);
+        for (i, r) in out[1..].iter().enumerate() {
+            let want = SatResult {
+                overlapping: i % 3 != 0,
+                axis: Vec2::new(i as f32, -(i as f32)),
+                depth: 0.5 * i as f32,
+            };
+            assert_eq!(*r, want, "result {i}");
+        }
     }
 }
