@@ -127,6 +127,11 @@ impl GpuCollider {
     /// are cheap). It installs no callbacks on the device; it uses
     /// timestamp queries if the device was made with `TIMESTAMP_QUERY`.
     /// Fails with [`GpuError::Gpu`] if the device refuses the kernel.
+    ///
+    /// The collider's own work on the device takes the driver's turn (see
+    /// [`collide`](GpuCollider::collide)); what you do on the device
+    /// yourself does not, so on NVIDIA's driver keep your device's other
+    /// work and its drop from overlapping another collider's.
     pub fn new(device: wgpu::Device, queue: wgpu::Queue) -> Result<GpuCollider, GpuError> {
         let _turn = driver_lock::take();
         GpuCollider::build(device, queue, Note::default(), Note::default())
