@@ -571,6 +571,24 @@ fn batches_beyond_the_devices_limits_are_split_to_fit() {
     }
 }
 
+/// Runs `f` on a thread of its own and fails the test if it has not
+/// finished within `secs` seconds: a deadlock fails, not hangs, the suite.
+fn within<T: Send + 'static>(secs: u64, f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    match rx.recv_timeout(std::time::Duration::from_secs(secs)) {
+        Ok(value) => value,
+        // A panic on that thread drops the sender: the test fails with
+        // its message printed above.
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => panic!("the work panicked"),
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+            panic!("not finished after {secs} s: deadlocked?")
+        }
+    }
+}
+
 /// Many colliders at once on many threads, each made, run and dropped
 /// while the others work: they take turns with the driver, and every
 /// answer is still the chapter's. (On an NVIDIA H200 this is what
@@ -585,22 +603,25 @@ fn colliders_on_many_threads_take_turns() {
     let mut want = Vec::new();
     gpu().unwrap().collide(&shapes, &pairs, &mut want).unwrap();
     check_all(&shapes, &pairs, &want);
-    std::thread::scope(|s| {
-        for t in 0..8 {
-            let (shapes, pairs, want) = (&shapes, &pairs, &want);
-            s.spawn(move || {
-                for round in 0..3 {
-                    let mut gpu = gpu().unwrap();
-                    // Small chunks on some: more submissions to interleave.
-                    if (t + round) % 2 == 1 {
-                        gpu.set_chunk_pairs(500);
+    within(300, move || {
+        std::thread::scope(|s| {
+            for t in 0..8 {
+                let (shapes, pairs, want) = (&shapes, &pairs, &want);
+                s.spawn(move || {
+                    for round in 0..3 {
+                        let mut gpu = gpu().unwrap();
+                        // Small chunks on some: more submissions to
+                        // interleave.
+                        if (t + round) % 2 == 1 {
+                            gpu.set_chunk_pairs(500);
+                        }
+                        let mut got = Vec::new();
+                        gpu.collide(shapes, pairs, &mut got).unwrap();
+                        assert!(got == *want, "thread {t}, round {round}");
                     }
-                    let mut got = Vec::new();
-                    gpu.collide(shapes, pairs, &mut got).unwrap();
-                    assert!(got == *want, "thread {t}, round {round}");
-                }
-            });
-        }
+                });
+            }
+        });
     });
 }
 
@@ -640,4 +661,49 @@ fn a_bad_pair_in_a_later_chunk_is_the_batch_error() {
     pairs[119_999].a = 0;
     gpu.collide(&shapes, &pairs, &mut out).unwrap();
     check_all(&shapes, &pairs, &out);
+}
+
+/// Colliders called from rayon's threads, with batches big enough that
+/// each reads its results back on rayon's threads too. A thread that
+/// waits for its share of that reading may take up another task, another
+/// collider's call among them; that call must not wait for a turn the
+/// same thread holds.
+#[cfg(feature = "parallel")]
+#[test]
+fn colliders_inside_rayon_tasks_finish() {
+    use rayon::prelude::*;
+    let _serial = serial();
+    if skip() {
+        return;
+    }
+    let (shapes, pairs) = random_batch(0x5A7_000A, 70, 40_000);
+    let mut want = Vec::new();
+    gpu().unwrap().collide(&shapes, &pairs, &mut want).unwrap();
+    check_all(&shapes, &pairs, &want);
+    // A scoped pool: its threads, which made and dropped devices, are
+    // joined before the test ends. (A pool's threads left to exit on
+    // their own, as the process did, once brought down llvmpipe's
+    // clean-up at exit: "double free or corruption".)
+    let done = within(300, move || {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(4)
+            .build_scoped(
+                |thread| thread.run(),
+                |pool| {
+                    pool.install(|| {
+                        (0..12)
+                            .into_par_iter()
+                            .map(|task| {
+                                let mut gpu = gpu().unwrap();
+                                let mut got = Vec::new();
+                                gpu.collide(&shapes, &pairs, &mut got).unwrap();
+                                assert!(got == want, "task {task}");
+                            })
+                            .count()
+                    })
+                },
+            )
+            .unwrap()
+    });
+    assert_eq!(done, 12);
 }

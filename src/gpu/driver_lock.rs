@@ -13,7 +13,11 @@
 //! So a collider makes its device, runs each batch, and lets its device go
 //! while it holds the driver's turn: two colliders are never inside the
 //! driver at once. One batch keeps the GPU busy on its own, so little is
-//! lost by taking turns.
+//! lost by taking turns. The one stretch of a batch without the turn is
+//! reading its results out of a mapped buffer, which is the CPU's work
+//! alone and runs on rayon's threads: a rayon thread that waits there can
+//! take up other rayon work, another collider's call among it, which must
+//! not wait for a turn its own thread holds.
 //!
 //! The turn is a token rather than a `MutexGuard`, so that a collider that
 //! holds it while it is dropped is still `Send`. It is not reentrant: code

@@ -295,7 +295,7 @@ impl GpuCollider {
         out: &mut Vec<SatResult>,
     ) -> Result<(), GpuError> {
         out.clear();
-        let _turn = driver_lock::take();
+        let mut turn = Some(driver_lock::take());
         let start = Instant::now();
         self.timing = GpuTiming {
             pairs: pairs.len(),
@@ -307,7 +307,7 @@ impl GpuCollider {
         let result = if pairs.is_empty() {
             Ok(())
         } else {
-            self.run(shapes, pairs, out)
+            self.run(shapes, pairs, out, &mut turn)
         }
         .and_then(|()| match self.uncaught.take() {
             Some(why) => Err(GpuError::Gpu(why)),

@@ -8,6 +8,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use super::buffers::{self, STAMP_BYTES, STAMPS, ShapeBuffers, Slot};
+use super::driver_lock::{self, Turn};
 use super::guard::Scopes;
 use super::table::{GpuPair, HIT_BYTES, unpack_hits, write_pairs};
 use super::{GpuCollider, GpuError, WORKGROUP};
@@ -22,10 +23,11 @@ impl GpuCollider {
         shapes: &[Shape],
         pairs: &[Pair],
         out: &mut Vec<SatResult>,
+        turn: &mut Option<Turn>,
     ) -> Result<(), GpuError> {
         out.reserve(pairs.len());
         let scopes = Scopes::push(&self.device);
-        let result = self.run_chunks(shapes, pairs, out);
+        let result = self.run_chunks(shapes, pairs, out, turn);
         match (scopes.pop(), result) {
             (Some(e), _) => Err(e),
             (None, r) => r,
@@ -39,6 +41,7 @@ impl GpuCollider {
         shapes: &[Shape],
         pairs: &[Pair],
         out: &mut Vec<SatResult>,
+        turn: &mut Option<Turn>,
     ) -> Result<(), GpuError> {
         let t = Instant::now();
         self.upload_shapes(shapes)?;
@@ -68,12 +71,12 @@ impl GpuCollider {
                 self.timing.compute += submitted.elapsed();
             }
             if let Some(previous) = in_flight.replace((index, part.len(), submission)) {
-                self.read_back(previous, out)?;
+                self.read_back(previous, out, turn)?;
             }
             self.timing.chunks += 1;
         }
         if let Some(last) = in_flight {
-            self.read_back(last, out)?;
+            self.read_back(last, out, turn)?;
         }
         Ok(())
     }
@@ -227,6 +230,7 @@ impl GpuCollider {
         &mut self,
         (index, count, submission): (usize, usize, wgpu::SubmissionIndex),
         out: &mut Vec<SatResult>,
+        turn: &mut Option<Turn>,
     ) -> Result<(), GpuError> {
         // The chunk's pairs are used up once it is done: ask for its upload
         // buffer back now, so that the same wait delivers it.
@@ -287,7 +291,15 @@ impl GpuCollider {
                 self.timing.compute += span(1);
                 self.timing.readback += span(2);
             }
+            // Reading the results out is the CPU's work alone, and it may
+            // run on rayon's threads; one that waits for its share there
+            // can take up other rayon work meanwhile, another collider's
+            // call among it. So the driver's turn is given back while the
+            // results are read, and no such call waits for a turn held by
+            // its own thread.
+            drop(turn.take());
             unpack_hits(&view[STAMP_BYTES as usize..], out);
+            *turn = Some(driver_lock::take());
         }
         slot.staging.unmap();
         self.timing.add_readback_cpu(t.elapsed());
