@@ -589,20 +589,36 @@ fn within<T: Send + 'static>(secs: u64, f: impl FnOnce() -> T + Send + 'static) 
     }
 }
 
+/// The tests' turn, then a batch of 70 shapes and its answers from one
+/// collider, checked against the chapter's: what the colliders on other
+/// threads must give. None where the GPU tests are skipped.
+type Checked = (
+    MutexGuard<'static, ()>,
+    Vec<Shape>,
+    Vec<Pair>,
+    Vec<SatResult>,
+);
+fn checked_batch(seed: u64, pair_count: usize) -> Option<Checked> {
+    let serial = serial();
+    if skip() {
+        return None;
+    }
+    let (shapes, pairs) = random_batch(seed, 70, pair_count);
+    let mut want = Vec::new();
+    gpu().unwrap().collide(&shapes, &pairs, &mut want).unwrap();
+    check_all(&shapes, &pairs, &want);
+    Some((serial, shapes, pairs, want))
+}
+
 /// Many colliders at once on many threads, each made, run and dropped
 /// while the others work: they take turns with the driver, and every
 /// answer is still the chapter's. (On an NVIDIA H200 this is what
 /// deadlocked before the colliders took turns.)
 #[test]
 fn colliders_on_many_threads_take_turns() {
-    let _serial = serial();
-    if skip() {
+    let Some((_serial, shapes, pairs, want)) = checked_batch(0x5A7_0008, 3_000) else {
         return;
-    }
-    let (shapes, pairs) = random_batch(0x5A7_0008, 70, 3_000);
-    let mut want = Vec::new();
-    gpu().unwrap().collide(&shapes, &pairs, &mut want).unwrap();
-    check_all(&shapes, &pairs, &want);
+    };
     within(300, move || {
         std::thread::scope(|s| {
             for t in 0..8 {
@@ -672,14 +688,9 @@ fn a_bad_pair_in_a_later_chunk_is_the_batch_error() {
 #[test]
 fn colliders_inside_rayon_tasks_finish() {
     use rayon::prelude::*;
-    let _serial = serial();
-    if skip() {
+    let Some((_serial, shapes, pairs, want)) = checked_batch(0x5A7_000A, 40_000) else {
         return;
-    }
-    let (shapes, pairs) = random_batch(0x5A7_000A, 70, 40_000);
-    let mut want = Vec::new();
-    gpu().unwrap().collide(&shapes, &pairs, &mut want).unwrap();
-    check_all(&shapes, &pairs, &want);
+    };
     // A scoped pool: its threads, which made and dropped devices, are
     // joined before the test ends. (A pool's threads left to exit on
     // their own, as the process did, once brought down llvmpipe's
