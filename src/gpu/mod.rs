@@ -16,6 +16,12 @@
 //! through two sets of buffers in turn: while chunk k computes, chunk k-1's
 //! results are mapped and read back, and chunk k+1 is put on the queue.
 //!
+//! On a real GPU (an NVIDIA H200, README's "The GPU path") the kernel is
+//! the small part: 0.05 ns a pair, against about 2 ns to pack a pair and 1
+//! to read its result back on the host's 16 cores, and a floor of about
+//! 0.15 ms a call. A batch pays on the GPU when it is large, or when the
+//! CPU's cores have other work.
+//!
 //! [`Polygon::placed`]: crate::sat::Polygon::placed
 
 mod buffers;
