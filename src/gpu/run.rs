@@ -275,6 +275,7 @@ impl GpuCollider {
             Err(_) => return Err(GpuError::Gpu("the results were never mapped".into())),
         }
         let t = Instant::now();
+        let waited;
         {
             let view = slice
                 .get_mapped_range()
@@ -299,10 +300,15 @@ impl GpuCollider {
             // its own thread.
             drop(turn.take());
             unpack_hits(&view[STAMP_BYTES as usize..], out);
+            // Waiting for another collider to give the turn back is not
+            // this batch's reading out, and is left out of its timing.
+            let asked = Instant::now();
             *turn = Some(driver_lock::take());
+            waited = asked.elapsed();
         }
         slot.staging.unmap();
-        self.timing.add_readback_cpu(t.elapsed());
+        self.timing
+            .add_readback_cpu(t.elapsed().saturating_sub(waited));
         Ok(())
     }
 

@@ -26,7 +26,9 @@ pub struct GpuTiming {
     pub readback: Duration,
     /// The CPU share of `upload`.
     pub upload_cpu: Duration,
-    /// The CPU share of `readback`.
+    /// The CPU share of `readback` (not counting any wait, after reading
+    /// the results out, for another collider to give back its turn with
+    /// the driver).
     pub readback_cpu: Duration,
     /// The wall time of the whole call.
     pub total: Duration,
