@@ -46,6 +46,14 @@ impl ShapeTable {
     /// reusing its capacity. A bad pair (a shape index out of range, a pose
     /// that is NaN, infinite or too far out) refuses the whole batch before
     /// any result is seen, and `out` is left empty.
+    ///
+    /// Pairs in any order get the same answers, but pairs sorted by shape
+    /// (A's index, then B's) run faster: neighbouring pairs then share
+    /// their shapes, and the lanes are filled with a shape's numbers once
+    /// for all of them instead of once a register. On 512 shapes with
+    /// pairs at random, sorted, they took 0.78–0.90× the time, on the
+    /// machines measured (README, "A world's batch"). The engine does not
+    /// sort them itself: that cost more than it saved.
     pub fn collide(&self, pairs: &[Pair], out: &mut Vec<SatResult>) -> Result<(), BatchError> {
         self.collide_with(Isa::best(), pairs, out)
     }
