@@ -1,0 +1,141 @@
+//! Two builds of the batch engine compared: is the new one faster, and
+//! does it give the same answers bit for bit?
+//!
+//! For each 512-shape table (`tests/support/batch_workloads.rs`) it times
+//! `ShapeTable::collide_with` on one instruction set, the best and the
+//! median of `--calls` calls, and prints a fingerprint of the results: a
+//! hash of every result's bits, in order. Two builds that give the same
+//! fingerprints gave the same answers to every pair; a build whose calls
+//! disagree with each other is reported, and the example exits 1.
+//!
+//! ```text
+//! cargo build --release --example fingerprint
+//! cp target/release/examples/fingerprint /tmp/before
+//! # ... change the engine, build again ...
+//! cp target/release/examples/fingerprint /tmp/after
+//! tools/alternate 12 /tmp/before /tmp/after -- --isa avx2
+//! ```
+//!
+//! `tools/alternate` runs the builds in turn, the order rotated each
+//! round, and prints each build's times over the first's. On a shared
+//! machine a single run of each tells little: the host's load moves
+//! times by more than most changes do, and a build run always first or
+//! always last is treated differently. The lines it prints are
+//! tab-separated for that script: the table, the best and the median
+//! time a pair in ns, and the fingerprint.
+
+#[path = "support/cli.rs"]
+mod cli;
+
+#[path = "../tests/support/batch_workloads.rs"]
+mod workloads;
+
+use clap::Parser;
+use sat_visualizer::batch::{Isa, ShapeTable};
+use sat_visualizer::sat::SatResult;
+use std::time::Instant;
+
+/// Times the batch engine on the 512-shape tables and prints each
+/// table's fingerprint (a hash of every result's bits).
+#[derive(Parser)]
+#[command(name = "fingerprint")]
+struct Args {
+    /// Pairs per table.
+    #[arg(long, default_value_t = 300_000)]
+    pairs: usize,
+    /// Calls timed on each table; the best and the median are printed.
+    #[arg(long, default_value_t = 30)]
+    calls: usize,
+    /// The instruction set (`scalar`, `sse2`, `avx2`, `avx512`, `neon`),
+    /// or `collide` for whichever `collide` picks on this CPU.
+    #[arg(long, default_value = "collide")]
+    isa: String,
+    /// Only the tables whose name contains this (e.g. `circle`).
+    #[arg(long, default_value = "")]
+    only: String,
+}
+
+fn main() {
+    let args = cli::parse::<Args>();
+    if args.pairs == 0 || args.calls == 0 {
+        fail("--pairs and --calls must be at least 1");
+    }
+    let isa = match args.isa.as_str() {
+        "collide" => Isa::best(),
+        "scalar" => Isa::Scalar,
+        "sse2" => Isa::Sse2,
+        "avx2" => Isa::Avx2,
+        "avx512" => Isa::Avx512,
+        "neon" => Isa::Neon,
+        name => fail(&format!(
+            "no instruction set named `{name}`: scalar, sse2, avx2, avx512, neon or collide"
+        )),
+    };
+    if !isa.is_available() {
+        fail(&format!("this CPU cannot run {}", isa.name()));
+    }
+    println!(
+        "# {} pairs a table, {} calls, {}; table, best ns a pair, median ns a pair, fingerprint",
+        args.pairs,
+        args.calls,
+        isa.name()
+    );
+    let mut same = true;
+    for w in workloads::tables(args.pairs, 4) {
+        if !w.name.contains(args.only.as_str()) {
+            continue;
+        }
+        let table = ShapeTable::new(&w.shapes).expect("a valid table");
+        let mut out = Vec::new();
+        let mut times = Vec::with_capacity(args.calls);
+        let mut first = None;
+        for _ in 0..args.calls {
+            let start = Instant::now();
+            table
+                .collide_with(isa, &w.pairs, &mut out)
+                .expect("a valid batch");
+            times.push(start.elapsed().as_secs_f64() * 1e9 / args.pairs as f64);
+            let print = fingerprint(&out);
+            if *first.get_or_insert(print) != print {
+                eprintln!("fingerprint: {}: calls gave different answers", w.name);
+                same = false;
+            }
+        }
+        times.sort_by(f64::total_cmp);
+        println!(
+            "{}\t{:.3}\t{:.3}\t{:016x}",
+            w.name,
+            times[0],
+            times[times.len() / 2],
+            first.unwrap_or_default()
+        );
+    }
+    if !same {
+        std::process::exit(1);
+    }
+}
+
+/// A hash of every result's bits, in order (FNV-1a over the verdict, the
+/// axis and the depth): equal for two lists exactly when they are equal,
+/// but for a collision, which random changes make as unlikely as 2⁻⁶⁴.
+fn fingerprint(results: &[SatResult]) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for r in results {
+        for word in [
+            u32::from(r.overlapping),
+            r.axis.x.to_bits(),
+            r.axis.y.to_bits(),
+            r.depth.to_bits(),
+        ] {
+            h = (h ^ u64::from(word)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    h
+}
+
+/// One line on stderr, naming the example, and exit status 2 (as a bad
+/// argument does).
+fn fail(why: &str) -> ! {
+    eprintln!("fingerprint: {why}");
+    std::process::exit(2);
+}
