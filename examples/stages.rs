@@ -17,7 +17,10 @@
 //! - **buckets**: the pairs read from memory once, each pair's number put
 //!   on its bucket's list, and the results written out in order;
 //! - **gather**: each bucket's registers of pairs gathered from the
-//!   window, and their results scattered to the pairs' slots;
+//!   window, and their results scattered to the pairs' slots (a real run
+//!   reads a polygon's and a circle's pairs where they lie, but these
+//!   partial runs copy them as they do the others', so that copy shows
+//!   here, not in the kernels);
 //! - **fill**: the registers' shapes transposed into the lanes;
 //! - **kernels**: the tests themselves (poses, turns, shadows, the best
 //!   axis, the results' transposes).

@@ -283,6 +283,46 @@ fn a_bad_pose_in_a_merged_register_is_refused() {
     }
 }
 
+/// A bad pose is refused in a bucket's whole registers of a polygon
+/// against a circle too, either way round (their pairs are read where
+/// they lie, not copied first): a NaN angle or an endless position, on
+/// either side.
+#[test]
+fn a_bad_pose_in_a_polygon_circle_register_is_refused() {
+    let w = workloads::table_polygons_circles(4000, 17);
+    let table = ShapeTable::new(&w.shapes).unwrap();
+    let flipped: Vec<Pair> = w
+        .pairs
+        .iter()
+        .map(|p| Pair {
+            a: p.b,
+            pose_a: p.pose_b,
+            b: p.a,
+            pose_b: p.pose_a,
+        })
+        .collect();
+    let mut out = Vec::new();
+    for isa in Isa::available() {
+        for (order, pairs) in [("polygon first", &w.pairs), ("circle first", &flipped)] {
+            for (k, i) in [7, 1500, 3999].into_iter().enumerate() {
+                let mut bad = pairs.clone();
+                match k {
+                    0 => bad[i].pose_a.angle = f32::NAN,
+                    1 => bad[i].pose_b.position.x = f32::INFINITY,
+                    _ => bad[i].pose_b.angle = f32::NAN,
+                }
+                assert_eq!(
+                    table.collide_with(isa, &bad, &mut out),
+                    Err(BatchError::BadPose { pair: i }),
+                    "{} {order}, pair {i}",
+                    isa.name()
+                );
+                assert!(out.is_empty(), "out is left empty");
+            }
+        }
+    }
+}
+
 /// A table prepared once answers batch after batch as `collide` does,
 /// bit for bit, in the pairs' order; a bad circle is refused up front.
 #[test]

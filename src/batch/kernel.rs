@@ -319,7 +319,21 @@ impl<S: Simd> Poses<S> {
     #[cfg_attr(debug_assertions, inline(never))]
     #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn gather(pairs: &[Pair], swap: bool) -> Option<Self> {
-        let [a_x, a_y, a_angle, b_x, b_y, b_angle] = S::poses(pairs, swap);
+        Self::checked(S::poses(pairs, swap))
+    }
+
+    /// [`Poses::gather`] of the pairs numbered `at` in `pairs`, read where
+    /// they lie (see [`Simd::poses_at`]).
+    #[cfg_attr(debug_assertions, inline(never))]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn gather_at(pairs: &[Pair], at: &[u16], swap: bool) -> Option<Self> {
+        Self::checked(S::poses_at(pairs, at, swap))
+    }
+
+    /// The poses of `rows`, or `None` when any is unfit (see
+    /// [`Poses::gather`]).
+    #[inline(always)]
+    fn checked([a_x, a_y, a_angle, b_x, b_y, b_angle]: [S; 6]) -> Option<Self> {
         let p = Poses {
             a_x,
             a_y,

@@ -101,6 +101,19 @@ pub(crate) trait Simd: Copy {
         same
     }
 
+    /// [`Simd::poses`] of the pairs numbered `at` in `pairs` (a short
+    /// list repeats its last), read where they lie. Here the pairs are
+    /// copied into a register's worth first; AVX2 loads them in place.
+    #[inline(always)]
+    fn poses_at(pairs: &[Pair], at: &[u16], swap: bool) -> [Self; 6] {
+        let mut lanes = [Pair::default(); MAX_LANES];
+        let last = at.len() - 1;
+        for (l, lane) in lanes.iter_mut().enumerate().take(Self::LANES) {
+            *lane = pairs[usize::from(at[l.min(last)])];
+        }
+        Self::poses(&lanes[..Self::LANES], swap)
+    }
+
     /// The first [`Simd::LANES`] pairs' poses (at least that many are
     /// given), one row per number: A's x, y and angle, then B's (A and B
     /// swapped with `swap`). Here a scalar loop into arrays; the x86 sets

@@ -401,6 +401,32 @@ impl Simd for Avx2 {
         ]
     }
     #[inline(always)]
+    fn poses_at(pairs: &[Pair], at: &[u16], swap: bool) -> [Self; 6] {
+        // As `poses`, each pair loaded whole where it lies.
+        const { assert!(size_of::<Pair>() == 8 * size_of::<f32>()) };
+        let f = pose_fields(swap);
+        let last = at.len() - 1;
+        // SAFETY: each load reads one pair's 32 bytes (a reference to it,
+        // bounds-checked), every one of which is initialized (two u32 and
+        // six f32 with no padding).
+        let rows = unsafe {
+            let mut r = [_mm256_setzero_ps(); 8];
+            for (l, r) in r.iter_mut().enumerate() {
+                let pair: &Pair = &pairs[usize::from(at[l.min(last)])];
+                *r = _mm256_loadu_ps(std::ptr::from_ref(pair).cast::<f32>());
+            }
+            transpose8(r)
+        };
+        [
+            Avx2(rows[f[0]]),
+            Avx2(rows[f[1]]),
+            Avx2(rows[f[2]]),
+            Avx2(rows[f[3]]),
+            Avx2(rows[f[4]]),
+            Avx2(rows[f[5]]),
+        ]
+    }
+    #[inline(always)]
     fn write_results(slots: &mut [MaybeUninit<SatResult>], n: usize, x: Self, y: Self, push: Self) {
         let Some(layout) = RESULT_SLOTS.filter(|_| slots.len() >= 8) else {
             return write_lanes(slots, n, x, y, push);
