@@ -353,7 +353,7 @@ fn bucket_chunks<S: Simd>(
         for at in order.chunks(S::LANES) {
             ahead.step();
             let mut sink = Scatter { slots: out, at };
-            if !polygon_circle_at::<S, _>(table, plan, pairs, at, sides, &mut sink) {
+            if !polygon_circle_at::<S, _>(table, plan, (pairs, at), sides, &mut sink) {
                 return false;
             }
         }
@@ -561,8 +561,7 @@ fn run_lanes<S: Simd, K: Sink>(
 fn polygon_circle_at<S: Simd, K: Sink>(
     table: &Table,
     plan: Plan,
-    pairs: &[Pair],
-    at: &[u16],
+    (pairs, at): (&[Pair], &[u16]),
     sides: &mut (Side, Side),
     sink: &mut K,
 ) -> bool {
