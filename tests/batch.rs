@@ -261,18 +261,19 @@ fn a_pairs_answer_does_not_depend_on_its_neighbours() {
 }
 
 /// That `pairs` are refused on `isa` for pair `i`'s pose, and `out`
-/// left empty.
+/// left empty; `case` names the batch in a failure's message.
 fn refused_for_its_pose(
     table: &ShapeTable,
     isa: Isa,
     pairs: &[Pair],
     i: usize,
     out: &mut Vec<SatResult>,
+    case: &str,
 ) {
     let got = table.collide_with(isa, pairs, out);
     let want = Err(BatchError::BadPose { pair: i });
-    assert_eq!(got, want, "{} pair {i}", isa.name());
-    assert!(out.is_empty(), "out is left empty");
+    assert_eq!(got, want, "{} {case}: pair {i}", isa.name());
+    assert!(out.is_empty(), "{} {case}: out is left empty", isa.name());
 }
 
 /// A bad pose is refused wherever its pair lands, the buckets' merged
@@ -287,7 +288,7 @@ fn a_bad_pose_in_a_merged_register_is_refused() {
         for i in (0..w.pairs.len()).step_by(3) {
             let mut pairs = w.pairs.clone();
             pairs[i].pose_b.position.y = f32::NAN;
-            refused_for_its_pose(&table, isa, &pairs, i, &mut out);
+            refused_for_its_pose(&table, isa, &pairs, i, &mut out, "merged");
         }
     }
 }
@@ -320,8 +321,7 @@ fn a_bad_pose_in_a_polygon_circle_register_is_refused() {
                     1 => bad[i].pose_b.position.x = f32::INFINITY,
                     _ => bad[i].pose_b.angle = f32::NAN,
                 }
-                println!("{} {order}", isa.name());
-                refused_for_its_pose(&table, isa, &bad, i, &mut out);
+                refused_for_its_pose(&table, isa, &bad, i, &mut out, order);
             }
         }
     }

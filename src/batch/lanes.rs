@@ -107,9 +107,8 @@ pub(crate) trait Simd: Copy {
     #[inline(always)]
     fn poses_at(pairs: &[Pair], at: &[u16], swap: bool) -> [Self; 6] {
         let mut lanes = [Pair::default(); MAX_LANES];
-        let last = at.len() - 1;
         for (l, lane) in lanes.iter_mut().enumerate().take(Self::LANES) {
-            *lane = pairs[usize::from(at[l.min(last)])];
+            *lane = *lane_pair(pairs, at, l);
         }
         Self::poses(&lanes[..Self::LANES], swap)
     }
@@ -357,6 +356,14 @@ impl<const N: usize> Simd for Portable<N> {
     fn any_not_le(self, o: Self) -> bool {
         (0..N).any(|l| self.0[l].partial_cmp(&o.0[l]).is_none_or(|c| c.is_gt()))
     }
+}
+
+/// Lane `l`'s pair of a register whose pairs are numbered `at` in
+/// `pairs`: a register with fewer pairs than lanes repeats its last in
+/// the lanes past them, whose answers are never written.
+#[inline(always)]
+pub(crate) fn lane_pair<'a>(pairs: &'a [Pair], at: &[u16], l: usize) -> &'a Pair {
+    &pairs[usize::from(at[l.min(at.len() - 1)])]
 }
 
 /// Beyond this many radians the quick range reduction below loses

@@ -14,7 +14,7 @@ use std::mem::{MaybeUninit, offset_of};
 
 use glam::Vec2;
 
-use crate::batch::lanes::{MAX_LANES, Simd, write_lanes, write_lanes_at};
+use crate::batch::lanes::{MAX_LANES, Simd, lane_pair, write_lanes, write_lanes_at};
 use crate::batch::prepared::LANE_CORNERS as M;
 use crate::batch::{Pair, Pose};
 use crate::sat::SatResult;
@@ -391,14 +391,13 @@ impl Simd for Avx2 {
     fn poses_at(pairs: &[Pair], at: &[u16], swap: bool) -> [Self; 6] {
         // As `poses`, each pair loaded whole where it lies.
         const { assert!(size_of::<Pair>() == 8 * size_of::<f32>()) };
-        let last = at.len() - 1;
         // SAFETY: each load reads one pair's 32 bytes (a reference to it,
         // bounds-checked), every one of which is initialized (two u32 and
         // six f32 with no padding).
         let rows = unsafe {
             let mut r = [_mm256_setzero_ps(); 8];
             for (l, r) in r.iter_mut().enumerate() {
-                let pair: &Pair = &pairs[usize::from(at[l.min(last)])];
+                let pair = lane_pair(pairs, at, l);
                 *r = _mm256_loadu_ps(std::ptr::from_ref(pair).cast::<f32>());
             }
             transpose8(r)

@@ -36,7 +36,7 @@ use std::cell::RefCell;
 use std::mem::MaybeUninit;
 
 use super::kernel::{Counts, Poses, Side, circles, polygon_circle, polygons, polygons_placed};
-use super::lanes::{MAX_LANES, Simd};
+use super::lanes::{MAX_LANES, Simd, lane_pair};
 use super::prepared::{BUCKETS, CLASSES, LANE_CORNERS as M, ShapeKind, Table};
 use super::{Pair, pose_ok, scalar};
 use crate::sat::SatResult;
@@ -514,7 +514,7 @@ fn run_lanes<S: Simd, K: Sink>(
         }
         Kind::PolygonCircle | Kind::CirclePolygon => {
             let flip = kind == Kind::CirclePolygon;
-            let r = radii::<S>(table, lanes, flip);
+            let r = radii::<S>(table, |l| if flip { lanes[l].a } else { lanes[l].b });
             let Some(poses) = Poses::gather(lanes, flip) else {
                 return false;
             };
@@ -526,8 +526,8 @@ fn run_lanes<S: Simd, K: Sink>(
         }
         Kind::Circles => {
             let (ra, rb) = (
-                radii::<S>(table, lanes, true),
-                radii::<S>(table, lanes, false),
+                radii::<S>(table, |l| lanes[l].a),
+                radii::<S>(table, |l| lanes[l].b),
             );
             let Some(poses) = Poses::gather(lanes, false) else {
                 return false;
@@ -567,19 +567,17 @@ fn polygon_circle_at<S: Simd, K: Sink>(
 ) -> bool {
     // The kernel takes the polygon as its "A" either way round.
     let flip = plan.kind == Kind::CirclePolygon;
-    let last = at.len() - 1;
-    let mut r = [0.0; MAX_LANES];
-    for (l, r) in r.iter_mut().enumerate().take(S::LANES) {
-        let p = &pairs[usize::from(at[l.min(last)])];
-        *r = table.radius[if flip { p.a } else { p.b } as usize];
-    }
-    let r = S::load(&r);
+    let circle = |l: usize| {
+        let p = lane_pair(pairs, at, l);
+        if flip { p.a } else { p.b }
+    };
+    let r = radii::<S>(table, circle);
     let Some(poses) = Poses::<S>::gather_at(pairs, at, flip) else {
         return false;
     };
     let turned = poses.b_seen_from_a();
     let polygon = |l: usize| {
-        let p = &pairs[usize::from(at[l.min(last)])];
+        let p = lane_pair(pairs, at, l);
         if flip { p.b } else { p.a }
     };
     sides
@@ -590,14 +588,15 @@ fn polygon_circle_at<S: Simd, K: Sink>(
     true
 }
 
-/// The lanes' circles' radii: A's with `a`, else B's. (A function, not a
-/// closure: a closure would not be compiled for the caller's instruction
-/// set.)
+/// The radii of the lanes' circles, lane `l`'s being shape `circle(l)`.
+/// (A function, not a closure: a closure would not be compiled for the
+/// caller's instruction set. `circle` only picks shape numbers, as
+/// `Side::fill`'s `index` does.)
 #[inline(always)]
-fn radii<S: Simd>(table: &Table, lanes: &[Pair], a: bool) -> S {
+fn radii<S: Simd>(table: &Table, circle: impl Fn(usize) -> u32) -> S {
     let mut r = [0.0; MAX_LANES];
-    for (l, p) in lanes.iter().enumerate() {
-        r[l] = table.radius[if a { p.a } else { p.b } as usize];
+    for (l, r) in r.iter_mut().enumerate().take(S::LANES) {
+        *r = table.radius[circle(l) as usize];
     }
     S::load(&r)
 }
