@@ -30,7 +30,7 @@ mod cli;
 #[path = "../tests/support/batch_workloads.rs"]
 mod workloads;
 
-use clap::Parser;
+use clap::{Parser, ValueEnum};
 use sat_visualizer::batch::{Isa, ShapeTable};
 use sat_visualizer::sat::SatResult;
 use std::time::Instant;
@@ -41,60 +41,75 @@ use std::time::Instant;
 #[command(name = "fingerprint")]
 struct Args {
     /// Pairs per table.
-    #[arg(long, default_value_t = 300_000)]
-    pairs: usize,
+    #[arg(long, default_value_t = 300_000,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pairs: u32,
     /// Calls timed on each table; the best and the median are printed.
-    #[arg(long, default_value_t = 30)]
-    calls: usize,
-    /// The instruction set (`scalar`, `sse2`, `avx2`, `avx512`, `neon`),
-    /// or `collide` for whichever `collide` picks on this CPU.
-    #[arg(long, default_value = "collide")]
-    isa: String,
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..))]
+    calls: u32,
+    /// The instruction set, or `collide` for whichever `collide` picks
+    /// on this CPU.
+    #[arg(long, value_enum, default_value_t = IsaArg::Collide)]
+    isa: IsaArg,
     /// Only the tables whose name contains this (e.g. `circle`).
     #[arg(long, default_value = "")]
     only: String,
 }
 
+/// `--isa`'s choices: an instruction set, or the one `collide` picks.
+#[derive(Clone, Copy, ValueEnum)]
+enum IsaArg {
+    /// Whichever `collide` picks on this CPU.
+    Collide,
+    /// `Isa::Scalar`.
+    Scalar,
+    /// `Isa::Sse2`.
+    Sse2,
+    /// `Isa::Avx2`.
+    Avx2,
+    /// `Isa::Avx512`.
+    Avx512,
+    /// `Isa::Neon`.
+    Neon,
+}
+
 fn main() {
     let args = cli::parse::<Args>();
-    if args.pairs == 0 || args.calls == 0 {
-        fail("--pairs and --calls must be at least 1");
-    }
-    let isa = match args.isa.as_str() {
-        "collide" => Isa::best(),
-        "scalar" => Isa::Scalar,
-        "sse2" => Isa::Sse2,
-        "avx2" => Isa::Avx2,
-        "avx512" => Isa::Avx512,
-        "neon" => Isa::Neon,
-        name => fail(&format!(
-            "no instruction set named `{name}`: scalar, sse2, avx2, avx512, neon or collide"
-        )),
+    let isa = match args.isa {
+        IsaArg::Collide => Isa::best(),
+        IsaArg::Scalar => Isa::Scalar,
+        IsaArg::Sse2 => Isa::Sse2,
+        IsaArg::Avx2 => Isa::Avx2,
+        IsaArg::Avx512 => Isa::Avx512,
+        IsaArg::Neon => Isa::Neon,
     };
     if !isa.is_available() {
-        fail(&format!("this CPU cannot run {}", isa.name()));
+        // One line and status 2, as a bad argument gets from `cli::parse`.
+        eprintln!("fingerprint: this CPU cannot run {}", isa.name());
+        std::process::exit(2);
     }
+    let (pairs, calls) = (args.pairs as usize, args.calls as usize);
     println!(
         "# {} pairs a table, {} calls, {}; table, best ns a pair, median ns a pair, fingerprint",
-        args.pairs,
-        args.calls,
+        pairs,
+        calls,
         isa.name()
     );
     let mut same = true;
-    for w in workloads::tables(args.pairs, 4) {
+    for w in workloads::tables(pairs, 4) {
         if !w.name.contains(args.only.as_str()) {
             continue;
         }
         let table = ShapeTable::new(&w.shapes).expect("a valid table");
         let mut out = Vec::new();
-        let mut times = Vec::with_capacity(args.calls);
+        let mut times = Vec::with_capacity(calls);
         let mut first = None;
-        for _ in 0..args.calls {
+        for _ in 0..calls {
             let start = Instant::now();
             table
                 .collide_with(isa, &w.pairs, &mut out)
                 .expect("a valid batch");
-            times.push(start.elapsed().as_secs_f64() * 1e9 / args.pairs as f64);
+            times.push(start.elapsed().as_secs_f64() * 1e9 / pairs as f64);
             let print = fingerprint(&out);
             if *first.get_or_insert(print) != print {
                 eprintln!("fingerprint: {}: calls gave different answers", w.name);
@@ -131,11 +146,4 @@ fn fingerprint(results: &[SatResult]) -> u64 {
         }
     }
     h
-}
-
-/// One line on stderr, naming the example, and exit status 2 (as a bad
-/// argument does).
-fn fail(why: &str) -> ! {
-    eprintln!("fingerprint: {why}");
-    std::process::exit(2);
 }
