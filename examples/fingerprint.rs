@@ -1,7 +1,8 @@
 //! Two builds of the batch engine compared: is the new one faster, and
 //! does it give the same answers bit for bit?
 //!
-//! For each 512-shape table (`tests/support/batch_workloads.rs`) it times
+//! For the chapter's scene (one shape pair at many poses) and each
+//! 512-shape table (`tests/support/batch_workloads.rs`) it times
 //! `ShapeTable::collide_with` on one instruction set, the best and the
 //! median of `--calls` calls, and prints a fingerprint of the results: a
 //! hash of every result's bits, in order. Two builds that give the same
@@ -35,8 +36,8 @@ use sat_visualizer::batch::{Isa, ShapeTable};
 use sat_visualizer::sat::SatResult;
 use std::time::Instant;
 
-/// Times the batch engine on the 512-shape tables and prints each
-/// table's fingerprint (a hash of every result's bits).
+/// Times the batch engine on the chapter's scene and the 512-shape
+/// tables and prints each one's fingerprint (a hash of every result's bits).
 #[derive(Parser)]
 #[command(name = "fingerprint")]
 struct Args {
@@ -96,7 +97,8 @@ fn main() {
         isa.name()
     );
     let mut same = true;
-    for w in workloads::tables(pairs, 4) {
+    let scene = std::iter::once(workloads::chapter(pairs, 4));
+    for w in scene.chain(workloads::tables(pairs, 4)) {
         if !w.name.contains(args.only.as_str()) {
             continue;
         }
