@@ -346,7 +346,9 @@ fn run_avx512(table: &Table, pairs: &[Pair], out: &mut [MaybeUninit<SatResult>])
 /// `Isa::Avx512` runs the buckets' registers 8 lanes wide. Other CPUs
 /// with AVX-512 keep 16 lanes throughout: on the Ice Lake Xeon, whose
 /// units are 512 bits wide, AVX-512 ran the tables about 1.25x as fast as
-/// AVX2 (the fifth to tenth sessions, `docs/mixed-batches.md`). AMD's
+/// AVX2 (the fifth to tenth sessions, `docs/mixed-batches.md`), and on
+/// an Emerald Rapids Xeon the 8-lane buckets took the tables 1.08-1.16x
+/// the time of 16 lanes (the twenty-third session). AMD's
 /// Zen 5 (family 0x1A), whose server and desktop parts have 512-bit
 /// units, has not been timed.
 #[cfg(target_arch = "x86_64")]
