@@ -358,9 +358,10 @@ impl<const N: usize> Simd for Portable<N> {
     }
 }
 
-/// Lane `l`'s pair of a register whose pairs are numbered `at` in
-/// `pairs`: a register with fewer pairs than lanes repeats its last in
-/// the lanes past them, whose answers are never written.
+/// Lane `l`'s pair of a register whose pairs (at least one) are
+/// numbered `at` in `pairs`: a register with fewer pairs than lanes
+/// repeats its last in the lanes past them, whose answers are never
+/// written.
 #[inline(always)]
 pub(crate) fn lane_pair<'a>(pairs: &'a [Pair], at: &[u16], l: usize) -> &'a Pair {
     &pairs[usize::from(at[l.min(at.len() - 1)])]
