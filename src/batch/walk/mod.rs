@@ -370,7 +370,7 @@ fn bucket_chunks<S: Simd>(
             // A short last register repeats its last pair; only the real
             // lanes are written.
             for (l, lane) in gathered.iter_mut().enumerate().take(S::LANES) {
-                *lane = pairs[numbers[l.min(n - 1)] as usize];
+                *lane = *lane_pair(pairs, numbers, l);
             }
         }
         ahead.step();
