@@ -52,7 +52,7 @@ struct Args {
     /// on this CPU.
     #[arg(long, value_enum, default_value_t = IsaArg::Collide)]
     isa: IsaArg,
-    /// Only the tables whose name contains this (e.g. `circle`).
+    /// Only the workloads whose name contains this (e.g. `circle`, `box`).
     #[arg(long, default_value = "")]
     only: String,
 }
