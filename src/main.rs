@@ -6,7 +6,7 @@
 use std::process::ExitCode;
 
 #[cfg(not(target_arch = "wasm32"))]
-use sat_visualizer::app::{Command, help, parse_args, run};
+use sat_visualizer::app::{Command, help, parse_args, print_text, run};
 
 /// The page: its options come from the address, and the browser runs the
 /// loop once this returns.
@@ -23,10 +23,7 @@ fn main() -> ExitCode {
         .skip(1)
         .map(|a| a.to_string_lossy().into_owned());
     let result = parse_args(args).and_then(|command| match command {
-        Command::Help => {
-            print!("{}", help());
-            Ok(())
-        }
+        Command::Help => print_text(&help()),
         Command::Run(opts) => run(&opts),
     });
     match result {

@@ -296,6 +296,51 @@ fn the_binary_writes_the_screenshot_the_window_would_show() {
     );
 }
 
+/// Runs the binary with `args` while nobody reads its stdout: a pipe whose
+/// read end is closed before the binary starts, as when it is piped into
+/// `head` and `head` has gone, so its first write fails. Its status and
+/// stderr.
+fn run_unread(args: &[&std::ffi::OsStr]) -> (Option<i32>, String) {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let out = bin()
+        .args(args)
+        .stdout(writer)
+        .output()
+        .expect("run the binary");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// `--help | head -1`: the help's reader gone before it is written ends
+/// the app quietly (status 0, nothing on stderr), not in `println!`'s
+/// panic; and the help itself is still printed whole when read.
+#[test]
+fn help_whose_reader_has_gone_ends_quietly() {
+    let (code, err) = run_unread(&["--help".as_ref()]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.is_empty(), "nothing on stderr: {err}");
+    let out = bin().arg("--help").output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), app::help());
+}
+
+/// A screenshot's lines for scripts with no one reading them: the PNG is
+/// still written and the app ends quietly.
+#[test]
+fn screenshot_lines_whose_reader_has_gone_end_quietly() {
+    let Some(_) = gpu() else { return };
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join("unread_lines.png");
+    let _ = std::fs::remove_file(&path);
+    let (code, err) = run_unread(&["--screenshot".as_ref(), path.as_os_str()]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    image::open(&path).expect("the PNG was written");
+}
+
 #[test]
 fn bad_arguments_exit_2_with_one_line() {
     let cases: &[&[&str]] = &[

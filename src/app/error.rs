@@ -41,6 +41,10 @@ pub enum AppError {
         #[source]
         source: image::ImageError,
     },
+    /// The text for stdout (the help, a screenshot's lines) could not be
+    /// written, for a reason other than its reader having gone away.
+    #[error("could not write to stdout")]
+    Stdout(#[source] std::io::Error),
 }
 
 impl AppError {

@@ -22,6 +22,7 @@ mod handler;
 mod keymap;
 mod query;
 mod screenshot;
+mod stdout;
 #[cfg(target_arch = "wasm32")]
 mod web;
 #[cfg(not(target_arch = "wasm32"))]
@@ -34,6 +35,7 @@ pub use error::AppError;
 pub use keymap::{chapter_keys, held_action, help_text, hints, tank_hints};
 pub use query::{PAGE_OPTIONS, page_options, query_args};
 pub use screenshot::{save_screenshot, screenshot_image};
+pub use stdout::print_text;
 #[cfg(target_arch = "wasm32")]
 pub use web::run_page;
 #[cfg(not(target_arch = "wasm32"))]

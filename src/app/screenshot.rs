@@ -45,8 +45,5 @@ pub fn save_screenshot(opts: &Options, path: &Path) -> Result<(), AppError> {
         Some(line) => vec![line],
         None => scene.text_lines(),
     };
-    for line in lines {
-        println!("{line}");
-    }
-    Ok(())
+    super::stdout::print_lines(&lines)
 }

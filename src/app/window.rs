@@ -67,7 +67,7 @@ pub fn run_window(opts: &Options) -> Result<(), AppError> {
     }
     // In the tank game, where it ended (the same line --screenshot prints).
     if let Some(line) = app.scene.tank_line() {
-        println!("{line}");
+        super::stdout::print_lines(&[line])?;
     }
     ran.map_err(|e| AppError::window("the window's event loop failed", e))
 }
