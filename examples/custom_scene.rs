@@ -87,7 +87,7 @@ impl Gpu {
         };
         surface.configure(&device, &config);
         let renderer = Renderer::new(&device, &queue, format, best_sample_count(&adapter, format));
-        println!(
+        cli::say!(
             "custom_scene: {} ({:?}), {format:?}, {}x MSAA",
             adapter.get_info().name,
             adapter.get_info().backend,
@@ -334,5 +334,5 @@ fn main() {
         eprintln!("custom_scene: {e}");
         std::process::exit(1);
     }
-    println!("custom_scene: drew {} frames", app.frames);
+    cli::say!("custom_scene: drew {} frames", app.frames);
 }

@@ -90,7 +90,7 @@ fn main() {
         std::process::exit(2);
     }
     let (pairs, calls) = (args.pairs as usize, args.calls as usize);
-    println!(
+    cli::say!(
         "# {} pairs a table, {} calls, {}; table, best ns a pair, median ns a pair, fingerprint",
         pairs,
         calls,
@@ -119,7 +119,7 @@ fn main() {
             }
         }
         times.sort_by(f64::total_cmp);
-        println!(
+        cli::say!(
             "{}\t{:.3}\t{:.3}\t{:016x}",
             w.name,
             times[0],

@@ -75,7 +75,7 @@ fn scene(count: usize) -> (Vec<Shape>, Vec<Pair>) {
 }
 
 fn row(name: &str, timing: &GpuTiming, part: Duration) {
-    println!(
+    cli::say!(
         "| {name:<14} | {:>10.3} | {:>12.1} | {:>10.3} |",
         timing.ns_per_pair(part),
         timing.mpairs_per_s(part),
@@ -123,7 +123,7 @@ fn run(args: Args) -> Result<(), String> {
         .fold(0.0f32, f32::max);
 
     let info = gpu.device().adapter_info();
-    println!(
+    cli::say!(
         "adapter: {} ({:?}, {:?}; driver {} {})",
         gpu.adapter_name(),
         info.backend,
@@ -131,12 +131,12 @@ fn run(args: Args) -> Result<(), String> {
         info.driver,
         info.driver_info
     );
-    println!(
+    cli::say!(
         "scene: box {BOX_WIDTH}x{BOX_HEIGHT} around pentagon r={FIXED_RADIUS}, {} pairs, {:.1}% overlapping",
         pairs.len(),
         100.0 * overlapping as f64 / pairs.len() as f64
     );
-    println!(
+    cli::say!(
         "{} chunk(s) of up to {} pairs (device limit {}); compute timed by {}; the median of {} run(s)",
         timing.chunks,
         gpu.chunk_pairs(),
@@ -148,9 +148,9 @@ fn run(args: Args) -> Result<(), String> {
         },
         args.repeat
     );
-    println!();
-    println!("| GPU part       |    ns/pair | Mpairs per s |         ms |");
-    println!("|----------------|-----------:|-------------:|-----------:|");
+    cli::say!();
+    cli::say!("| GPU part       |    ns/pair | Mpairs per s |         ms |");
+    cli::say!("|----------------|-----------:|-------------:|-----------:|");
     row("upload", &timing, timing.upload);
     row("  CPU pack", &timing, timing.upload_cpu);
     if timing.timestamps {
@@ -163,8 +163,8 @@ fn run(args: Args) -> Result<(), String> {
     }
     row("  CPU unpack", &timing, timing.readback_cpu);
     row("total (wall)", &timing, timing.total);
-    println!();
-    println!(
+    cli::say!();
+    cli::say!(
         "check: batch::collide ({:.1} ns/pair on one core) agrees on every verdict but {disagree} \
          (touching pairs aside); largest depth difference {depth_off:e}",
         cpu.as_secs_f64() * 1e9 / pairs.len() as f64

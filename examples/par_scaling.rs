@@ -103,13 +103,19 @@ struct Args {
 
 fn main() {
     let calls = cli::parse::<Args>().calls;
-    println!(
+    cli::say!(
         "box vs pentagon; collide on one thread, collide_par on {}; {calls} calls of each per size, in turn",
         rayon::current_num_threads()
     );
-    println!(
+    cli::say!(
         "{:>9} {:>13} {:>13} {:>13} {:>13} {:>9} {:>9}",
-        "pairs", "collide best", "median", "par best", "median", "× best", "× median"
+        "pairs",
+        "collide best",
+        "median",
+        "par best",
+        "median",
+        "× best",
+        "× median"
     );
     for n in [16_384, 65_536, 262_144, 1_000_000] {
         let work = workloads::chapter(n, 1);
@@ -136,20 +142,20 @@ fn main() {
         }
         let ((one_best, one_mid), (all_best, all_mid)) =
             (least_and_median(one), least_and_median(all));
-        println!(
+        cli::say!(
             "{n:>9} {one_best:>13.2} {one_mid:>13.2} {all_best:>13.2} {all_mid:>13.2} {:>9.2} {:>9.2}",
             one_best / all_best,
             one_mid / all_mid
         );
     }
-    println!(
+    cli::say!(
         "handing work to rayon's threads and back: {:.0} µs after 5 ms idle, {:.0} µs right after another (medians of 101)",
         hand_over(true),
         hand_over(false)
     );
     for (asleep, before) in [(false, "working"), (true, "asleep")] {
         let (median, decile) = start_while_working(asleep);
-        println!(
+        cli::say!(
             "a job spawned while the caller works, after 16 ms {before}: started after {median:.0} µs (median of 41; 9th decile {decile:.0} µs)"
         );
     }

@@ -86,11 +86,12 @@ fn main() {
         std::process::exit(1);
     }
     let run_for = Duration::from_millis(args.millis.into());
-    println!(
+    cli::say!(
         "multiply-add peak, best of {} runs of {} ms; a multiply-add is 2 flops",
-        args.runs, args.millis
+        args.runs,
+        args.millis
     );
-    println!(
+    cli::say!(
         "{:<10} {:>5} {:>14} {:>16} {:>9}",
         "isa",
         "lanes",
@@ -106,7 +107,7 @@ fn main() {
                 .fold(0.0, f64::max)
         };
         let (one, all) = (best(1), best(threads));
-        println!(
+        cli::say!(
             "{:<10} {:>5} {:>8.1} GFLOP/s {:>10.1} GFLOP/s {:>8.2}×",
             set.name,
             set.lanes,

@@ -67,24 +67,25 @@ fn main() {
     let short = shortcut_polygons(&centered, &pentagon);
     let share = |n: u64| 100.0 * n as f64 / overlapping.max(1) as f64;
 
-    println!(
+    cli::say!(
         "SAT Visualizer's box ({BOX_WIDTH} x {BOX_HEIGHT}) against its pentagon (radius {FIXED_RADIUS})"
     );
-    println!(
+    cli::say!(
         "sampling: {samples} placements (seed {seed}), the box's center uniform in the square \
          ±{reach:.1} px around the pentagon's center, its angle uniform in [0, 2π); \
          {overlapping} overlap ({:.1}%)",
         100.0 * overlapping as f64 / samples as f64
     );
-    println!(
+    cli::say!(
         "the shortcut's push leaves them still overlapping: {still_inside} of {overlapping} = {:.1}% (chapter: 10.8%)",
         share(still_inside)
     );
-    println!(
+    cli::say!(
         "box centered on the pentagon, turned 0.3: true push {:.1} px, the shortcut says {:.1} px (chapter: 121 and 90)",
-        real.depth, short.depth
+        real.depth,
+        short.depth
     );
-    println!(
+    cli::say!(
         "flipping the axis by the centers points the wrong way: {wrong_flip} of {overlapping} = {:.2}% (chapter: about 1%)",
         share(wrong_flip)
     );

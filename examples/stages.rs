@@ -36,6 +36,8 @@
 //! error (the stages cannot be chosen there).
 
 #[path = "support/cli.rs"]
+// Without the probe flag this example only says how to build it: no table.
+#[cfg_attr(not(sat_stage_probe), allow(dead_code, unused_macros, unused_imports))]
 mod cli;
 
 #[path = "../tests/support/batch_workloads.rs"]
@@ -76,13 +78,20 @@ fn main() {
         Stages::All,
         Stages::NoFill,
     ];
-    println!(
+    cli::say!(
         "{n} pairs per workload, the best of {} runs; ns a pair",
         args.reps
     );
-    println!(
+    cli::say!(
         "{:<20} {:<9} {:>8} {:>8} {:>8} {:>8} {:>8} {:>18}",
-        "workload", "isa", "buckets", "gather", "fill", "kernels", "total", "kernels, no fill"
+        "workload",
+        "isa",
+        "buckets",
+        "gather",
+        "fill",
+        "kernels",
+        "total",
+        "kernels, no fill"
     );
     for w in workloads::tables(n, 4) {
         let table = ShapeTable::new(&w.shapes).expect("a valid table");
@@ -101,7 +110,7 @@ fn main() {
             }
             set_stages(Stages::All);
             let [buckets, gather, fill, all, no_fill] = best;
-            println!(
+            cli::say!(
                 "{:<20} {:<9} {:>8.2} {:>8.2} {:>8.2} {:>8.2} {:>8.2} {:>18.2}",
                 w.name,
                 isa.name(),

@@ -447,10 +447,14 @@ fn main() {
     }
     bar.finish_and_clear();
 
-    println!("{n} pairs per workload; CPU features used: {}", features());
-    println!(
+    cli::say!("{n} pairs per workload; CPU features used: {}", features());
+    cli::say!(
         "{:<20} {:<36} {:>10} {:>12} {:>14}",
-        "workload", "engine", "ns/pair", "Mpairs/s", "× parry contact"
+        "workload",
+        "engine",
+        "ns/pair",
+        "Mpairs/s",
+        "× parry contact"
     );
     for w in &workloads {
         let parry = rows
@@ -459,7 +463,7 @@ fn main() {
             .map(|r| r.2)
             .unwrap_or(f64::NAN);
         for r in rows.iter().filter(|r| r.0 == w.work.name) {
-            println!(
+            cli::say!(
                 "{:<20} {:<36} {:>10.2} {:>12.2} {:>14.1}",
                 r.0,
                 r.1,
@@ -469,7 +473,7 @@ fn main() {
             );
         }
     }
-    println!("{gpu_adapter}");
+    cli::say!("{gpu_adapter}");
     for (workload, t) in splits.borrow().iter() {
         for (part, d) in [
             ("upload", t.upload),
@@ -477,7 +481,7 @@ fn main() {
             ("read-back", t.readback),
             ("total (wall)", t.total),
         ] {
-            println!(
+            cli::say!(
                 "{:<20} {:<36} {:>10.2} {:>12.2}",
                 workload,
                 format!("gpu {part}"),
@@ -487,7 +491,7 @@ fn main() {
         }
     }
     for (workload, misses, first) in parry_wrong {
-        println!(
+        cli::say!(
             "{workload}: parry2d's contact is wrong on {misses} pair(s) by the f64 referee \
              (the first: pair {first}); the other engines are right there"
         );
@@ -496,7 +500,7 @@ fn main() {
         eprintln!("error: {bad} verdicts are wrong beyond touching, by the f64 referee");
         std::process::exit(1);
     }
-    println!(
+    cli::say!(
         "verdicts: every engine agrees with parry2d's contact (dist <= 0) on every pair up to \
          touching, or is right by the f64 referee where parry2d is not"
     );

@@ -62,20 +62,23 @@ fn main() {
     };
     let steps = steps_for(x86::fma_alone, run_for);
     let fma_alone = best(x86::fma_alone, steps);
-    println!(
+    cli::say!(
         "AVX2 on one core, best of {} runs of about {} ms: 12 of each instruction \
          a step alone, then beside 12 multiply-adds",
-        args.runs, args.millis
+        args.runs,
+        args.millis
     );
-    println!(
+    cli::say!(
         "{:<28} {:>14} {:>24}  runs on",
-        "instruction", "alone, per ns", "beside: × multiply-adds'"
+        "instruction",
+        "alone, per ns",
+        "beside: × multiply-adds'"
     );
     // 12 of the instruction and 12 multiply-adds, over the 12 alone:
     // 1 where they run side by side, 2 where they take turns.
     // Instructions a nanosecond, from a loop's best time.
     let per_ns = |seconds: f64| (12 * steps) as f64 / seconds / 1e9;
-    println!(
+    cli::say!(
         "{:<28} {:>14.2} {:>24}  (the multiply-add units)",
         "multiply-add (vfmadd)",
         per_ns(fma_alone),
@@ -91,7 +94,7 @@ fn main() {
         } else {
             "partly the multiply-add units"
         };
-        println!(
+        cli::say!(
             "{:<28} {:>14.2} {:>23.2}×  {on}",
             kind.name,
             per_ns(alone),

@@ -28,3 +28,37 @@ fn one_line(e: &clap::Error) -> String {
     let message = message.trim().strip_prefix("error:").unwrap_or(message);
     message.split_whitespace().collect::<Vec<_>>().join(" ")
 }
+
+/// One line to stdout, as `println!` writes it, except that a closed
+/// stdout (the example piped into `head`, which stops reading) ends the
+/// example quietly with status 0, where `println!` panics with "failed
+/// printing to stdout: Broken pipe". Any other failure to write is one
+/// line on stderr and status 1.
+pub fn line(text: std::fmt::Arguments) {
+    use std::io::{ErrorKind as Io, Write};
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_fmt(text).and_then(|()| out.write_all(b"\n")) {
+        if e.kind() == Io::BrokenPipe {
+            std::process::exit(0);
+        }
+        let name = std::env::args().next().unwrap_or_default();
+        let name = std::path::Path::new(&name)
+            .file_stem()
+            .unwrap_or_default()
+            .to_string_lossy();
+        eprintln!("{name}: cannot write to stdout: {e}");
+        std::process::exit(1);
+    }
+}
+
+/// `println!` for the examples' tables: the same formatting, written by
+/// [`line`], so that piping an example into `head` ends it quietly.
+macro_rules! say {
+    () => {
+        $crate::cli::line(format_args!(""))
+    };
+    ($($arg:tt)*) => {
+        $crate::cli::line(format_args!($($arg)*))
+    };
+}
+pub(crate) use say;
