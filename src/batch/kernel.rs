@@ -202,7 +202,9 @@ fn rows<'a>(
 /// The best answer so far in every lane: its push (negative: minus a
 /// gap's width), its axis in A's frame, and how much shorter the way out
 /// forward is than the way back (negative when forward is the shorter:
-/// the push's direction).
+/// the push's direction). Where [`Simd::ORIENT_EARLY`] says so, each axis
+/// is turned the way of its push before it is weighed, and the lead is
+/// not kept.
 struct Best<S> {
     push: S,
     axis_x: S,
@@ -244,9 +246,15 @@ impl<S: Simd> Best<S> {
     /// backward`, or any number of its sign) are already worked out.
     #[inline(always)]
     fn answer(&mut self, nx: S, ny: S, push: S, lead: S) {
-        self.axis_x = push.lt_open_select(self.push, nx, self.axis_x);
-        self.axis_y = push.lt_open_select(self.push, ny, self.axis_y);
-        self.lead = push.lt_open_select(self.push, lead, self.lead);
+        if S::ORIENT_EARLY {
+            let (nx, ny) = S::orient(lead, nx, ny);
+            self.axis_x = push.lt_open_select(self.push, nx, self.axis_x);
+            self.axis_y = push.lt_open_select(self.push, ny, self.axis_y);
+        } else {
+            self.axis_x = push.lt_open_select(self.push, nx, self.axis_x);
+            self.axis_y = push.lt_open_select(self.push, ny, self.axis_y);
+            self.lead = push.lt_open_select(self.push, lead, self.lead);
+        }
         self.push = push.lt_open_select(self.push, push, self.push);
     }
 
@@ -269,11 +277,22 @@ impl<S: Simd> Best<S> {
     /// `sin`); `flip` turns the axis round (circle as A).
     #[inline(always)]
     fn write<K: Sink>(&self, cos: S, sin: S, flip: bool, n: usize, sink: &mut K) {
-        let (plus, minus) = if flip { (-1.0, 1.0) } else { (1.0, -1.0) };
-        let f = self
-            .lead
-            .lt_select(S::splat(0.0), S::splat(plus), S::splat(minus));
-        let (ax, ay) = (self.axis_x.mul(f), self.axis_y.mul(f));
+        let (ax, ay) = if S::ORIENT_EARLY {
+            // Turned the way of the push already: only a flip is left, a
+            // multiply by -1 as below (so a zero axis's sign matches).
+            if flip {
+                let f = S::splat(-1.0);
+                (self.axis_x.mul(f), self.axis_y.mul(f))
+            } else {
+                (self.axis_x, self.axis_y)
+            }
+        } else {
+            let (plus, minus) = if flip { (-1.0, 1.0) } else { (1.0, -1.0) };
+            let f = self
+                .lead
+                .lt_select(S::splat(0.0), S::splat(plus), S::splat(minus));
+            (self.axis_x.mul(f), self.axis_y.mul(f))
+        };
         let wx = cos.mul(ax).sub(sin.mul(ay));
         let wy = sin.mul(ax).add(cos.mul(ay));
         sink.put_lanes(n, wx, wy, self.push);

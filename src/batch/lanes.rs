@@ -83,6 +83,29 @@ pub(crate) trait Simd: Copy {
     /// instructions). AVX-512's has not been timed with it.
     const PLACE_EARLY: bool = false;
 
+    /// Whether the kernels turn each axis the way its push goes
+    /// ([`Simd::orient`]) before they weigh it, so that the best axis
+    /// needs two selects an axis (its x and y) instead of three (x, y and
+    /// the lead, whose sign says the way): one value fewer held across the
+    /// axes, for a few more operations an axis. For AVX2, whose select
+    /// (`vblendvps`) is three operations on an Intel core: on an Emerald
+    /// Rapids the chapter's scene took 0.967× the time (12 rounds of
+    /// `tools/alternate`), the 512-shape tables 0.995–1.01×. AVX-512's
+    /// select by a mask is one operation, and there it was 1.02–1.035×
+    /// slower, so AVX-512 and SSE keep the lead. AMD's cores, whose AVX2
+    /// select is one operation, have not been timed with it.
+    const ORIENT_EARLY: bool = false;
+
+    /// `(x, y)` where `lead` is below 0, else `(-x, -y)` (both multiplied
+    /// by -1, zeros included): an axis turned the way its push goes, from
+    /// B towards A (see `kernel::Best`). Here a select and two multiplies;
+    /// AVX2 flips the sign bits.
+    #[inline(always)]
+    fn orient(lead: Self, x: Self, y: Self) -> (Self, Self) {
+        let f = lead.lt_select(Self::splat(0.0), Self::splat(1.0), Self::splat(-1.0));
+        (x.mul(f), y.mul(f))
+    }
+
     #[inline(always)]
     fn neg(self) -> Self {
         Self::splat(0.0).sub(self)

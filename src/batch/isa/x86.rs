@@ -250,6 +250,7 @@ impl Simd for Avx2 {
     const TREE: bool = true;
     const FIXED_RUNS: bool = true;
     const PLACE_EARLY: bool = true;
+    const ORIENT_EARLY: bool = true;
     // SAFETY (every block in this impl): made only in the kernel compiled
     // with AVX2 and FMA, run only after `is_x86_feature_detected!` found
     // both; the loads and stores stay within arrays of MAX_LANES ≥ 8.
@@ -264,6 +265,21 @@ impl Simd for Avx2 {
     #[inline(always)]
     fn store(self, a: &mut [f32; MAX_LANES]) {
         unsafe { _mm256_storeu_ps(a.as_mut_ptr(), self.0) }
+    }
+    #[inline(always)]
+    fn orient(lead: Self, x: Self, y: Self) -> (Self, Self) {
+        // The sign bit flipped where the lead is not below 0: a compare, an
+        // and-not and two exclusive ors, one operation each, where a select
+        // is three on an Intel core (see `ORIENT_EARLY`). The same bits as
+        // the multiply by -1 it stands for, zeros included.
+        unsafe {
+            let ahead = _mm256_cmp_ps::<_CMP_LT_OQ>(lead.0, _mm256_setzero_ps());
+            let sign = _mm256_andnot_ps(ahead, _mm256_set1_ps(-0.0));
+            (
+                Avx2(_mm256_xor_ps(x.0, sign)),
+                Avx2(_mm256_xor_ps(y.0, sign)),
+            )
+        }
     }
     #[inline(always)]
     fn add(self, o: Self) -> Self {
@@ -1157,6 +1173,55 @@ mod tests {
         }
     }
 
+    /// `S::orient` against the multiply by ±1 it stands for, bit for
+    /// bit: leads below, at (either zero) and above 0, axes with zeros of
+    /// either sign.
+    fn check_orient<S: Simd>() {
+        let leads = [
+            -3.5,
+            -f32::MIN_POSITIVE,
+            -0.0,
+            0.0,
+            1e-30,
+            2.0,
+            f32::MAX,
+            -f32::MAX,
+        ];
+        let parts = [0.6, -0.0, 0.0, -0.8, 1.0, -1.0, 1e-20, -3.0];
+        for shift in 0..leads.len() {
+            let row = |f: &dyn Fn(usize) -> f32| {
+                let mut row = [0.0; MAX_LANES];
+                for (l, x) in row.iter_mut().enumerate() {
+                    *x = f(l);
+                }
+                S::load(&row)
+            };
+            let lead = row(&|l| leads[(l + shift) % leads.len()]);
+            let x = row(&|l| parts[(l + 2 * shift) % parts.len()]);
+            let y = row(&|l| parts[(l + shift + 3) % parts.len()]);
+            let (ox, oy) = S::orient(lead, x, y);
+            let (mut got_x, mut got_y) = ([0.0; MAX_LANES], [0.0; MAX_LANES]);
+            ox.store(&mut got_x);
+            oy.store(&mut got_y);
+            for l in 0..S::LANES {
+                let lead = leads[(l + shift) % leads.len()];
+                let f = if lead < 0.0 { 1.0f32 } else { -1.0 };
+                let want_x = parts[(l + 2 * shift) % parts.len()] * f;
+                let want_y = parts[(l + shift + 3) % parts.len()] * f;
+                assert_eq!(
+                    got_x[l].to_bits(),
+                    want_x.to_bits(),
+                    "x, lane {l}, lead {lead}"
+                );
+                assert_eq!(
+                    got_y[l].to_bits(),
+                    want_y.to_bits(),
+                    "y, lane {l}, lead {lead}"
+                );
+            }
+        }
+    }
+
     #[target_feature(enable = "avx512f,avx2,fma")]
     fn avx512_checks() {
         check_transpose::<Avx512>();
@@ -1169,9 +1234,11 @@ mod tests {
         check_transpose::<Avx2>();
         check_scatter::<Avx2>();
         check_write::<Avx2>();
+        check_orient::<Avx2>();
         check_transpose::<Avx2x2>();
         check_scatter::<Avx2x2>();
         check_write::<Avx2x2>();
+        check_orient::<Avx2x2>();
     }
 
     #[target_feature(enable = "sse4.1")]
@@ -1182,10 +1249,11 @@ mod tests {
     }
 
     #[test]
-    fn transposes_and_scatters_move_every_number_to_its_place() {
+    fn transposes_scatters_and_sign_flips_keep_every_bit() {
         check_transpose::<Sse2>();
         check_scatter::<Sse2>();
         check_write::<Sse2>();
+        check_orient::<Sse2>();
         let mut ran = vec!["sse2"];
         if is_x86_feature_detected!("sse4.1") {
             // SAFETY: the CPU has SSE4.1 (checked).

@@ -52,6 +52,13 @@ impl Simd for Avx2x2 {
     const TREE: bool = true;
     const FIXED_RUNS: bool = true;
     const PLACE_EARLY: bool = true;
+    const ORIENT_EARLY: bool = true;
+    #[inline(always)]
+    fn orient(lead: Self, x: Self, y: Self) -> (Self, Self) {
+        let (x0, y0) = Avx2::orient(lead.0, x.0, y.0);
+        let (x1, y1) = Avx2::orient(lead.1, x.1, y.1);
+        (Avx2x2(x0, x1), Avx2x2(y0, y1))
+    }
     #[inline(always)]
     fn splat(x: f32) -> Self {
         Avx2x2(Avx2::splat(x), Avx2::splat(x))
