@@ -235,7 +235,9 @@ impl<S: Simd> Best<S> {
     /// is no gap: so a gap beats any push, the first gap stays once found,
     /// and among pushes the shortest wins, the first of any that tie: the
     /// chapter's answer, with no branch. Which way is shorter is settled
-    /// once, for the best axis, in [`Best::write`].
+    /// once, for the best axis, in [`Best::write`]; or, where
+    /// [`Simd::ORIENT_EARLY`] says so, for each axis as it is weighed, by
+    /// turning it that way ([`Simd::orient`]).
     #[inline(always)]
     fn axis(&mut self, nx: S, ny: S, a_min: S, a_max: S, b_min: S, b_max: S) {
         let (push, lead) = push_and_lead(a_min, a_max, b_min, b_max);

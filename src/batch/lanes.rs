@@ -89,11 +89,12 @@ pub(crate) trait Simd: Copy {
     /// the lead, whose sign says the way): one value fewer held across the
     /// axes, for a few more operations an axis. For AVX2, whose select
     /// (`vblendvps`) is three operations on an Intel core: on an Emerald
-    /// Rapids the chapter's scene took 0.967× the time (12 rounds of
-    /// `tools/alternate`), the 512-shape tables 0.995–1.01×. AVX-512's
-    /// select by a mask is one operation, and there it was 1.02–1.035×
-    /// slower, so AVX-512 and SSE keep the lead. AMD's cores, whose AVX2
-    /// select is one operation, have not been timed with it.
+    /// Rapids the chapter's scene took 0.962× the time and the 512-shape
+    /// tables 0.974–0.988× (medians of 20 rounds of `tools/alternate`),
+    /// with the same answers. AVX-512's select by a mask is one
+    /// operation, and there it was 1.02–1.035× slower; SSE's (SSE4.1's
+    /// `blendvps`) 1.01–1.03× slower: both keep the lead. AMD's cores,
+    /// whose AVX2 select is one operation, have not been timed with it.
     const ORIENT_EARLY: bool = false;
 
     /// `(x, y)` where `lead` is below 0, else `(-x, -y)` (both multiplied
