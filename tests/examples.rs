@@ -7,7 +7,7 @@
 //! `examples/` folder), so the binary is there to run.
 
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 /// The built example `name`, beside this test's own binary
 /// (`target/<profile>/deps/…` → `target/<profile>/examples/name`).
@@ -38,7 +38,6 @@ fn an_example_whose_reader_stops_ends_quietly() {
     let out = Command::new(example("fingerprint"))
         .args(["--pairs", "64", "--calls", "1"])
         .stdout(writer)
-        .stderr(Stdio::piped())
         .output()
         .expect("the example runs");
     let err = String::from_utf8_lossy(&out.stderr);

@@ -248,15 +248,14 @@ impl<S: Simd> Best<S> {
     /// backward`, or any number of its sign) are already worked out.
     #[inline(always)]
     fn answer(&mut self, nx: S, ny: S, push: S, lead: S) {
-        if S::ORIENT_EARLY {
-            let (nx, ny) = S::orient(lead, nx, ny);
-            self.axis_x = push.lt_open_select(self.push, nx, self.axis_x);
-            self.axis_y = push.lt_open_select(self.push, ny, self.axis_y);
+        let (nx, ny) = if S::ORIENT_EARLY {
+            S::orient(lead, nx, ny)
         } else {
-            self.axis_x = push.lt_open_select(self.push, nx, self.axis_x);
-            self.axis_y = push.lt_open_select(self.push, ny, self.axis_y);
             self.lead = push.lt_open_select(self.push, lead, self.lead);
-        }
+            (nx, ny)
+        };
+        self.axis_x = push.lt_open_select(self.push, nx, self.axis_x);
+        self.axis_y = push.lt_open_select(self.push, ny, self.axis_y);
         self.push = push.lt_open_select(self.push, push, self.push);
     }
 
@@ -279,22 +278,16 @@ impl<S: Simd> Best<S> {
     /// `sin`); `flip` turns the axis round (circle as A).
     #[inline(always)]
     fn write<K: Sink>(&self, cos: S, sin: S, flip: bool, n: usize, sink: &mut K) {
-        let (ax, ay) = if S::ORIENT_EARLY {
-            // Turned the way of the push already: only a flip is left, a
-            // multiply by -1 as below (so a zero axis's sign matches).
-            if flip {
-                let f = S::splat(-1.0);
-                (self.axis_x.mul(f), self.axis_y.mul(f))
-            } else {
-                (self.axis_x, self.axis_y)
-            }
+        let (plus, minus) = if flip { (-1.0, 1.0) } else { (1.0, -1.0) };
+        let f = if S::ORIENT_EARLY {
+            // Turned the way of the push already: only a flip is left (a
+            // multiply by 1, which the compiler drops, where there is none).
+            S::splat(plus)
         } else {
-            let (plus, minus) = if flip { (-1.0, 1.0) } else { (1.0, -1.0) };
-            let f = self
-                .lead
-                .lt_select(S::splat(0.0), S::splat(plus), S::splat(minus));
-            (self.axis_x.mul(f), self.axis_y.mul(f))
+            self.lead
+                .lt_select(S::splat(0.0), S::splat(plus), S::splat(minus))
         };
+        let (ax, ay) = (self.axis_x.mul(f), self.axis_y.mul(f));
         let wx = cos.mul(ax).sub(sin.mul(ay));
         let wy = sin.mul(ax).add(cos.mul(ay));
         sink.put_lanes(n, wx, wy, self.push);

@@ -1104,7 +1104,7 @@ mod tests {
     }
 
     /// A register whose lane `l` holds `f(l)`.
-    fn lanes<S: Simd>(f: fn(usize) -> f32) -> S {
+    fn lanes<S: Simd>(f: impl Fn(usize) -> f32) -> S {
         let row: [f32; MAX_LANES] = std::array::from_fn(f);
         S::load(&row)
     }
@@ -1189,16 +1189,9 @@ mod tests {
         ];
         let parts = [0.6, -0.0, 0.0, -0.8, 1.0, -1.0, 1e-20, -3.0];
         for shift in 0..leads.len() {
-            let row = |f: &dyn Fn(usize) -> f32| {
-                let mut row = [0.0; MAX_LANES];
-                for (l, x) in row.iter_mut().enumerate() {
-                    *x = f(l);
-                }
-                S::load(&row)
-            };
-            let lead = row(&|l| leads[(l + shift) % leads.len()]);
-            let x = row(&|l| parts[(l + 2 * shift) % parts.len()]);
-            let y = row(&|l| parts[(l + shift + 3) % parts.len()]);
+            let lead = lanes::<S>(|l| leads[(l + shift) % leads.len()]);
+            let x = lanes::<S>(|l| parts[(l + 2 * shift) % parts.len()]);
+            let y = lanes::<S>(|l| parts[(l + shift + 3) % parts.len()]);
             let (ox, oy) = S::orient(lead, x, y);
             let (mut got_x, mut got_y) = ([0.0; MAX_LANES], [0.0; MAX_LANES]);
             ox.store(&mut got_x);
