@@ -1,8 +1,8 @@
 //! Lanes: a few numbers side by side, one pair of shapes per lane, and the
 //! operations the kernels need on them. [`Simd`] is implemented by the
-//! x86 instruction sets' registers (in `isa/x86.rs`, one instruction per
-//! operation) and here by [`Portable`], plain arrays whose loops LLVM may
-//! or may not vectorize (the scalar and NEON engines).
+//! x86 instruction sets' registers (in `isa/x86/`, a file each, one
+//! instruction per operation) and here by [`Portable`], plain arrays whose
+//! loops LLVM may or may not vectorize (the scalar and NEON engines).
 
 use std::mem::MaybeUninit;
 

@@ -1,0 +1,196 @@
+//! The x86 sets' transposes and result scatters against what they
+//! must do, entry by entry, on every set this CPU has: each is an
+//! arrangement of shuffles whose mistakes would move numbers between
+//! lanes (the batch tests would see a wrong answer somewhere; these say
+//! which step).
+use super::*;
+
+/// Each lane's row of 8 numbers, all different: lane `l`, entry `i`
+/// is `100 l + i`.
+fn rows() -> Vec<[f32; M]> {
+    (0..MAX_LANES)
+        .map(|l| std::array::from_fn(|i| (100 * l + i) as f32))
+        .collect()
+}
+
+/// `S::transpose` of [`rows`] for every count of rows, checked entry
+/// by entry: row `i`, lane `l` is lane `l`'s entry `i`.
+fn check_transpose<S: Simd>() {
+    let src_rows = rows();
+    let src: [&[f32; M]; MAX_LANES] = std::array::from_fn(|l| &src_rows[l]);
+    for count in 1..=M {
+        let mut dst = [[f32::NAN; MAX_LANES]; M];
+        S::transpose(&src, &mut dst, count);
+        for (i, row) in dst.iter().enumerate().take(count) {
+            for (l, &x) in row.iter().enumerate().take(S::LANES) {
+                assert_eq!(x, src_rows[l][i], "{count} rows: row {i}, lane {l}");
+            }
+        }
+    }
+}
+
+/// A register whose lane `l` holds `f(l)`.
+fn lanes<S: Simd>(f: impl Fn(usize) -> f32) -> S {
+    let row: [f32; MAX_LANES] = std::array::from_fn(f);
+    S::load(&row)
+}
+
+/// `S::write_results` of the first `n` lanes into `n` slots in order,
+/// for every `n` up to a register's: each result checked in its slot,
+/// and no slot past the `n`th written.
+fn check_write<S: Simd>() {
+    let (x, y) = (lanes::<S>(|l| l as f32), lanes::<S>(|l| 2.0 * l as f32));
+    let push = lanes::<S>(|l| {
+        if l % 3 == 0 {
+            -1.0 - l as f32
+        } else {
+            l as f32
+        }
+    });
+    for n in 1..=S::LANES {
+        let mut slots = vec![MaybeUninit::new(SatResult::START); S::LANES];
+        S::write_results(&mut slots[..n], n, x, y, push);
+        for (l, slot) in slots.iter().enumerate() {
+            // SAFETY: every slot was initialized when made.
+            let r = unsafe { slot.assume_init() };
+            if l >= n {
+                assert_eq!(r, SatResult::START, "{n} lanes: slot {l} untouched");
+                continue;
+            }
+            let gap = l % 3 == 0;
+            assert_eq!(
+                r.axis,
+                Vec2::new(l as f32, 2.0 * l as f32),
+                "{n} lanes: {l}"
+            );
+            assert_eq!(r.depth, if gap { 1.0 + l as f32 } else { l as f32 });
+            assert_eq!(r.overlapping, !gap, "{n} lanes: {l}");
+        }
+    }
+}
+
+/// `S::write_results_at` of a full register into slots in a shuffled
+/// order, each result checked in its slot.
+fn check_scatter<S: Simd>() {
+    let n = S::LANES;
+    let (x, y) = (lanes::<S>(|l| l as f32), lanes::<S>(|l| -(l as f32)));
+    // Odd lanes overlap (a push of 0.5 + l), even ones have a gap.
+    let push = lanes::<S>(|l| {
+        if l % 2 == 1 {
+            0.5 + l as f32
+        } else {
+            -1.0 - l as f32
+        }
+    });
+    let at: Vec<u16> = (0..n).map(|l| ((l * 7 + 3) % n) as u16).collect();
+    let mut slots = vec![MaybeUninit::uninit(); n];
+    S::write_results_at(&mut slots, &at, x, y, push);
+    for (l, &i) in at.iter().enumerate() {
+        // SAFETY: `at` names every slot once, so each was written.
+        let r = unsafe { slots[usize::from(i)].assume_init() };
+        let want_depth = if l % 2 == 1 {
+            0.5 + l as f32
+        } else {
+            1.0 + l as f32
+        };
+        assert_eq!(r.axis, Vec2::new(l as f32, -(l as f32)), "lane {l}");
+        assert_eq!(r.depth, want_depth, "lane {l}");
+        assert_eq!(r.overlapping, l % 2 == 1, "lane {l}");
+    }
+}
+
+/// `S::orient` against the multiply by ±1 it stands for, bit for
+/// bit: leads below, at (either zero) and above 0, axes with zeros of
+/// either sign.
+fn check_orient<S: Simd>() {
+    let leads = [
+        -3.5,
+        -f32::MIN_POSITIVE,
+        -0.0,
+        0.0,
+        1e-30,
+        2.0,
+        f32::MAX,
+        -f32::MAX,
+    ];
+    let parts = [0.6, -0.0, 0.0, -0.8, 1.0, -1.0, 1e-20, -3.0];
+    for shift in 0..leads.len() {
+        let lead = lanes::<S>(|l| leads[(l + shift) % leads.len()]);
+        let x = lanes::<S>(|l| parts[(l + 2 * shift) % parts.len()]);
+        let y = lanes::<S>(|l| parts[(l + shift + 3) % parts.len()]);
+        let (ox, oy) = S::orient(lead, x, y);
+        let (mut got_x, mut got_y) = ([0.0; MAX_LANES], [0.0; MAX_LANES]);
+        ox.store(&mut got_x);
+        oy.store(&mut got_y);
+        for l in 0..S::LANES {
+            let lead = leads[(l + shift) % leads.len()];
+            let f = if lead < 0.0 { 1.0f32 } else { -1.0 };
+            let want_x = parts[(l + 2 * shift) % parts.len()] * f;
+            let want_y = parts[(l + shift + 3) % parts.len()] * f;
+            assert_eq!(
+                got_x[l].to_bits(),
+                want_x.to_bits(),
+                "x, lane {l}, lead {lead}"
+            );
+            assert_eq!(
+                got_y[l].to_bits(),
+                want_y.to_bits(),
+                "y, lane {l}, lead {lead}"
+            );
+        }
+    }
+}
+
+#[target_feature(enable = "avx512f,avx2,fma")]
+fn avx512_checks() {
+    check_transpose::<Avx512>();
+    check_scatter::<Avx512>();
+    check_write::<Avx512>();
+}
+
+#[target_feature(enable = "avx2,fma")]
+fn avx2_checks() {
+    check_transpose::<Avx2>();
+    check_scatter::<Avx2>();
+    check_write::<Avx2>();
+    check_orient::<Avx2>();
+    check_transpose::<Avx2x2>();
+    check_scatter::<Avx2x2>();
+    check_write::<Avx2x2>();
+    check_orient::<Avx2x2>();
+}
+
+#[target_feature(enable = "sse4.1")]
+fn sse41_checks() {
+    check_transpose::<Sse2<true>>();
+    check_scatter::<Sse2<true>>();
+    check_write::<Sse2<true>>();
+}
+
+#[test]
+fn transposes_scatters_and_sign_flips_keep_every_bit() {
+    check_transpose::<Sse2>();
+    check_scatter::<Sse2>();
+    check_write::<Sse2>();
+    check_orient::<Sse2>();
+    let mut ran = vec!["sse2"];
+    if is_x86_feature_detected!("sse4.1") {
+        // SAFETY: the CPU has SSE4.1 (checked).
+        unsafe { sse41_checks() };
+        ran.push("sse4.1");
+    }
+    if is_x86_feature_detected!("avx2") && is_x86_feature_detected!("fma") {
+        // SAFETY: the CPU has AVX2 and FMA (checked).
+        unsafe { avx2_checks() };
+        ran.push("avx2");
+    }
+    if is_x86_feature_detected!("avx512f")
+        && is_x86_feature_detected!("avx2")
+        && is_x86_feature_detected!("fma")
+    {
+        // SAFETY: the CPU has AVX-512F, AVX2 and FMA (checked).
+        unsafe { avx512_checks() };
+        ran.push("avx512f");
+    }
+    eprintln!("checked: {}", ran.join(", "));
+}
