@@ -1,0 +1,188 @@
+//! Polygon against polygon in every lane ([`polygons()`]), in the frame of
+//! whichever of the two costs fewer operations to turn into.
+
+use super::*;
+
+/// Polygon against polygon in every lane: A's axes, then B's, the
+/// chapter's order. The test runs in the frame of one of the two (its
+/// "home"), the other turned and moved into it: whichever costs fewer
+/// operations, the away polygon's corners and axes being turned (4 each)
+/// and the home one's corners only moved (2 each; [`Counts::home_is_b`]).
+/// So a box against a pentagon runs in the pentagon's frame. The order of
+/// the axes, and so the answer, is the same in either frame. `fixed`: the
+/// corner loops' lengths are compiled in (see `by_corners!`).
+///
+/// The turns and the placing are worked out here, from the poses `p`;
+/// [`polygons_placed`] takes them worked out beforehand (see
+/// `Simd::PLACE_EARLY`).
+// Out of line in debug builds, where nothing is optimized and each copy
+// inlined into the walker would add its temporaries to one stack frame;
+// always inlined otherwise.
+#[cfg_attr(debug_assertions, inline(never))]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn polygons<S: Simd, K: Sink>(
+    a: &Side,
+    b: &Side,
+    counts: Counts,
+    p: &Poses<S>,
+    fixed: bool,
+    n: usize,
+    sink: &mut K,
+) {
+    let (sin_a, cos_a) = sin_cos(p.a_angle);
+    let (sin_b, cos_b) = sin_cos(p.b_angle);
+    let mut best = Best::new();
+    let Counts {
+        a_axes,
+        a_corners,
+        b_axes,
+        b_corners,
+    } = counts;
+    if counts.home_is_b() {
+        // At home in B: A's axes (turned), then B's own.
+        let away = Placing::new(
+            (sin_b, cos_b),
+            (p.b_x, p.b_y),
+            (sin_a, cos_a),
+            (p.a_x, p.a_y),
+        );
+        by_corners!(
+            fixed,
+            b_corners,
+            away_axes::<S>(&mut best, a, a_axes, b, &away, true)
+        );
+        by_corners!(
+            fixed,
+            a_corners,
+            home_axes::<S>(&mut best, b, b_axes, a, &away, false)
+        );
+        best.write(cos_b, sin_b, false, n, sink);
+    } else {
+        let away = Placing::new(
+            (sin_a, cos_a),
+            (p.a_x, p.a_y),
+            (sin_b, cos_b),
+            (p.b_x, p.b_y),
+        );
+        by_corners!(
+            fixed,
+            b_corners,
+            home_axes::<S>(&mut best, a, a_axes, b, &away, true)
+        );
+        by_corners!(
+            fixed,
+            a_corners,
+            away_axes::<S>(&mut best, b, b_axes, a, &away, false)
+        );
+        best.write(cos_a, sin_a, false, n, sink);
+    }
+}
+
+/// [`polygons()`] on pairs whose turns and placing were worked out
+/// beforehand ([`Poses::placed`]).
+// Out of line in debug builds, as `polygons`.
+#[cfg_attr(debug_assertions, inline(never))]
+#[cfg_attr(not(debug_assertions), inline(always))]
+pub(crate) fn polygons_placed<S: Simd, K: Sink>(
+    (a, b): (&Side, &Side),
+    counts: Counts,
+    placed: &Placed<S>,
+    fixed: bool,
+    n: usize,
+    sink: &mut K,
+) {
+    let mut best = Best::new();
+    let Counts {
+        a_axes,
+        a_corners,
+        b_axes,
+        b_corners,
+    } = counts;
+    let (away, (sin_h, cos_h)) = (&placed.away, placed.home);
+    if counts.home_is_b() {
+        // At home in B: A's axes (turned), then B's own.
+        by_corners!(
+            fixed,
+            b_corners,
+            away_axes::<S>(&mut best, a, a_axes, b, away, true)
+        );
+        by_corners!(
+            fixed,
+            a_corners,
+            home_axes::<S>(&mut best, b, b_axes, a, away, false)
+        );
+    } else {
+        by_corners!(
+            fixed,
+            b_corners,
+            home_axes::<S>(&mut best, a, a_axes, b, away, true)
+        );
+        by_corners!(
+            fixed,
+            a_corners,
+            away_axes::<S>(&mut best, b, b_axes, a, away, false)
+        );
+    }
+    best.write(cos_h, sin_h, false, n, sink);
+}
+
+/// The home polygon's axes, as they are: its own shadows on them against
+/// the away polygon's `corners` (at most `N`) placed in the home frame.
+/// `home_is_a` says which shadow is A's.
+#[inline(always)]
+fn home_axes<S: Simd, const N: usize>(
+    best: &mut Best<S>,
+    home: &Side,
+    axes: usize,
+    away: &Side,
+    at: &Placing<S>,
+    home_is_a: bool,
+    corners: usize,
+) {
+    let corners = corners.min(N);
+    // The away corners in the home frame, once for all of its axes.
+    let mut cx = [S::splat(0.0); M];
+    let mut cy = [S::splat(0.0); M];
+    for j in 0..corners {
+        let (x, y) = (S::load(&away.corner_x[j]), S::load(&away.corner_y[j]));
+        cx[j] = at.cos.madd(x, at.minus_sin.madd(y, at.off_x));
+        cy[j] = at.sin.madd(x, at.cos.madd(y, at.off_y));
+    }
+    for i in 0..axes {
+        let (nx, ny) = (S::load(&home.axis_x[i]), S::load(&home.axis_y[i]));
+        let (lo, hi) = shadow::<S, N>(nx, ny, &cx, &cy, corners);
+        let own = (S::load(&home.own_min[i]), S::load(&home.own_max[i]));
+        best.owned_axis(nx, ny, own, (lo, hi), home_is_a);
+    }
+}
+
+/// The away polygon's axes, turned into the home frame: its own shadows
+/// on them against the home polygon's `corners` (at most `N`) seen from
+/// the away origin, so that both shadows are measured from that origin and
+/// its own need no moving. `away_is_a` says which shadow is A's.
+#[inline(always)]
+fn away_axes<S: Simd, const N: usize>(
+    best: &mut Best<S>,
+    away: &Side,
+    axes: usize,
+    home: &Side,
+    at: &Placing<S>,
+    away_is_a: bool,
+    corners: usize,
+) {
+    let corners = corners.min(N);
+    let mut cx = [S::splat(0.0); M];
+    let mut cy = [S::splat(0.0); M];
+    for j in 0..corners {
+        cx[j] = S::load(&home.corner_x[j]).sub(at.off_x);
+        cy[j] = S::load(&home.corner_y[j]).sub(at.off_y);
+    }
+    for k in 0..axes {
+        let (bx, by) = (S::load(&away.axis_x[k]), S::load(&away.axis_y[k]));
+        let nx = at.cos.madd(bx, at.minus_sin.mul(by));
+        let ny = at.sin.madd(bx, at.cos.mul(by));
+        let (lo, hi) = shadow::<S, N>(nx, ny, &cx, &cy, corners);
+        let own = (S::load(&away.own_min[k]), S::load(&away.own_max[k]));
+        best.owned_axis(nx, ny, own, (lo, hi), away_is_a);
+    }
+}
