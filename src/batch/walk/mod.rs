@@ -23,12 +23,14 @@
 //!
 //! Here the windows, the runs of one shape pair and the buckets'
 //! registers; in their own files, the grouping (`buckets`: the bucket pass
-//! and the merging of the buckets' last registers), the asking ahead
-//! (`ahead`), where the results go (`sink`) and the stage switch for
-//! timing (`stages`).
+//! and the merging of the buckets' last registers), one register through
+//! its kernel (`register`: its plan, its shapes, its poses), the asking
+//! ahead (`ahead`), where the results go (`sink`) and the stage switch
+//! for timing (`stages`).
 
 mod ahead;
 mod buckets;
+mod register;
 mod sink;
 mod stages;
 
@@ -42,70 +44,13 @@ use super::{Pair, pose_ok, scalar};
 use crate::sat::SatResult;
 use ahead::Ahead;
 use buckets::{MERGED_MOST, Merged, group, merge_tails, shares_tail};
+use register::{Kind, bucket_plan, fill, padded, plan, polygon_circle_at, run_lanes};
 use sink::Scatter;
 pub(crate) use sink::{Cursor, Sink};
 pub use stages::Stages;
 #[cfg(sat_stage_probe)]
 pub use stages::set_stages;
 use stages::stages;
-
-/// The kinds of pair a chunk can hold, for the kernels.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    /// Polygon against polygon in every lane.
-    Polygons,
-    /// Polygon (A) against circle (B) in every lane.
-    PolygonCircle,
-    /// Circle (A) against polygon (B) in every lane.
-    CirclePolygon,
-    /// Circle against circle in every lane.
-    Circles,
-    /// A polygon too large for the lanes: pair by pair.
-    Other,
-}
-
-/// How a chunk is run: its kind, and the most axes and corners its kernel
-/// must go through.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Plan {
-    /// Which kernel, if any.
-    kind: Kind,
-    /// The most axes and corners of any lane's.
-    counts: Counts,
-    /// Whether the kernels' corner loops have their lengths compiled in
-    /// (a bucket's registers, and a run of one shape pair where
-    /// [`Simd::FIXED_RUNS`] says so), or stop at a count (a run of one
-    /// shape pair elsewhere, whose loop stays compact; see
-    /// `kernel::by_corners`).
-    fixed: bool,
-}
-
-/// How registers of pairs that all name shape `a` as A and shape `b` as
-/// B are run: the kernel for their kind, through their own counts of axes
-/// and corners, or [`Kind::Other`] for a polygon too large for the lanes.
-fn plan<S: Simd>(table: &Table, a: u32, b: u32) -> Plan {
-    let (a, b) = (table.info[a as usize], table.info[b as usize]);
-    let counts = |(a_axes, a_corners): (u8, u8), (b_axes, b_corners): (u8, u8)| Counts {
-        a_axes: a_axes.into(),
-        a_corners: a_corners.into(),
-        b_axes: b_axes.into(),
-        b_corners: b_corners.into(),
-    };
-    let (own_a, own_b) = ((a.axes, a.corners), (b.axes, b.corners));
-    let (kind, counts) = match (a.kind, b.kind) {
-        (ShapeKind::LanePolygon, ShapeKind::LanePolygon) => (Kind::Polygons, counts(own_a, own_b)),
-        (ShapeKind::LanePolygon, ShapeKind::Circle) => (Kind::PolygonCircle, counts(own_a, (0, 0))),
-        // The polygon is B: the kernel takes it as its "A".
-        (ShapeKind::Circle, ShapeKind::LanePolygon) => (Kind::CirclePolygon, counts(own_b, (0, 0))),
-        (ShapeKind::Circle, ShapeKind::Circle) => (Kind::Circles, counts((0, 0), (0, 0))),
-        _ => (Kind::Other, counts((0, 0), (0, 0))),
-    };
-    Plan {
-        kind,
-        counts,
-        fixed: S::FIXED_RUNS,
-    }
-}
 
 /// How many pairs a window holds at most (see the module's notes): its
 /// pairs (32 bytes each), their result slots (16) and their numbers in the
@@ -393,219 +338,6 @@ fn bucket_chunks<S: Simd>(
         }
     }
     true
-}
-
-/// How a bucket's registers are run: its kind, and its corner counts as
-/// the counts of axes and corners (a polygon has no more axes than
-/// corners, and a lane's rows past its own repeat its last, which changes
-/// no answer; see `Side`).
-fn bucket_plan(bucket: usize) -> Plan {
-    let (a, b) = classes_of(bucket);
-    let polygon = |c: usize| (1..=M).contains(&c);
-    let counts = |a: usize, b: usize| Counts {
-        a_axes: a,
-        a_corners: a,
-        b_axes: b,
-        b_corners: b,
-    };
-    let (kind, counts) = match (a, b) {
-        (a, b) if polygon(a) && polygon(b) => (Kind::Polygons, counts(a, b)),
-        (a, 0) if polygon(a) => (Kind::PolygonCircle, counts(a, 0)),
-        // The polygon is B: the kernel takes it as its "A".
-        (0, b) if polygon(b) => (Kind::CirclePolygon, counts(b, 0)),
-        (0, 0) => (Kind::Circles, counts(0, 0)),
-        _ => (Kind::Other, counts(0, 0)),
-    };
-    Plan {
-        kind,
-        counts,
-        fixed: true,
-    }
-}
-
-/// `chunk` as a register's lanes: itself when full, else copied into
-/// `pad` with its last pair repeated.
-#[inline(always)]
-fn padded<'a, S: Simd>(chunk: &'a [Pair], pad: &'a mut [Pair; MAX_LANES]) -> &'a [Pair] {
-    if chunk.len() == S::LANES {
-        return chunk;
-    }
-    let last = chunk[chunk.len() - 1];
-    for (l, p) in pad.iter_mut().enumerate().take(S::LANES) {
-        *p = chunk.get(l).copied().unwrap_or(last);
-    }
-    &pad[..S::LANES]
-}
-
-/// Puts the lanes' shapes into `sides` for `plan`'s kernel (only where
-/// they changed; see [`Side::fill`]).
-#[inline(always)]
-fn fill<S: Simd>(table: &Table, plan: Plan, lanes: &[Pair], (side_a, side_b): &mut (Side, Side)) {
-    let blocks = &table.blocks;
-    let Counts {
-        a_corners,
-        b_corners,
-        ..
-    } = plan.counts;
-    match plan.kind {
-        Kind::Polygons => {
-            side_a.fill::<S>(blocks, |l| lanes[l].a, a_corners);
-            side_b.fill::<S>(blocks, |l| lanes[l].b, b_corners);
-        }
-        // The polygon is the kernel's "A" either way.
-        Kind::PolygonCircle => side_a.fill::<S>(blocks, |l| lanes[l].a, a_corners),
-        Kind::CirclePolygon => side_a.fill::<S>(blocks, |l| lanes[l].b, a_corners),
-        Kind::Circles | Kind::Other => {}
-    }
-}
-
-/// One register of pairs (`lanes`, [`Simd::LANES`] of them; the first
-/// `real.len()` real) through `plan`'s kernel, the real lanes' results
-/// into `sink`, the lanes' shapes first put into `sides` where `refill`
-/// says so (see [`fill`]). The poses are checked here: false at a bad one.
-///
-/// For a polygon against a circle, the polygon's sine and cosine and the
-/// circle's center in its frame are worked out before the polygon is
-/// filled in: they wait on nothing of the fill, so the core works out
-/// their long chain of dependent steps while the fill's loads come from
-/// the caches (0.93-0.94x the time on the 512 polygons vs circles, AVX2).
-/// For two polygons, the same of both turns and the away polygon's
-/// placing ([`Poses::placed`]), between A's fill and B's.
-#[inline(always)]
-fn run_lanes<S: Simd, K: Sink>(
-    table: &Table,
-    plan: Plan,
-    lanes: &[Pair],
-    real: &[Pair],
-    sides: &mut (Side, Side),
-    refill: bool,
-    sink: &mut K,
-) -> bool {
-    let (kind, counts, fixed, n) = (plan.kind, plan.counts, plan.fixed, real.len());
-    match kind {
-        Kind::Polygons if S::PLACE_EARLY => {
-            let Some(poses) = Poses::gather(lanes, false) else {
-                return false;
-            };
-            // The turns and placing of the pairs wait on nothing of the
-            // fills, so they are worked out between them (see
-            // `Simd::PLACE_EARLY`), while the fills' loads come from the
-            // caches.
-            let blocks = &table.blocks;
-            if refill {
-                sides.0.fill::<S>(blocks, |l| lanes[l].a, counts.a_corners);
-            }
-            let placed = poses.placed(counts);
-            if refill {
-                sides.1.fill::<S>(blocks, |l| lanes[l].b, counts.b_corners);
-            }
-            let (side_a, side_b) = &*sides;
-            polygons_placed::<S, _>((side_a, side_b), counts, &placed, fixed, n, sink);
-        }
-        Kind::Polygons => {
-            if refill {
-                fill::<S>(table, plan, lanes, sides);
-            }
-            let Some(poses) = Poses::gather(lanes, false) else {
-                return false;
-            };
-            let (side_a, side_b) = &*sides;
-            polygons::<S, _>(side_a, side_b, counts, &poses, fixed, n, sink);
-        }
-        Kind::PolygonCircle | Kind::CirclePolygon => {
-            let flip = kind == Kind::CirclePolygon;
-            let r = radii::<S>(table, |l| if flip { lanes[l].a } else { lanes[l].b });
-            let Some(poses) = Poses::gather(lanes, flip) else {
-                return false;
-            };
-            let turned = poses.b_seen_from_a();
-            if refill {
-                fill::<S>(table, plan, lanes, sides);
-            }
-            polygon_circle::<S, _>(&sides.0, counts, r, turned, (flip, fixed), n, sink);
-        }
-        Kind::Circles => {
-            let (ra, rb) = (
-                radii::<S>(table, |l| lanes[l].a),
-                radii::<S>(table, |l| lanes[l].b),
-            );
-            let Some(poses) = Poses::gather(lanes, false) else {
-                return false;
-            };
-            circles::<S, _>(ra, rb, &poses, n, sink);
-        }
-        Kind::Other => {
-            if !real.iter().all(|p| pose_ok(&p.pose_a) & pose_ok(&p.pose_b)) {
-                return false;
-            }
-            sink.put(n, |l| scalar::pair(&table.shapes, &real[l]));
-        }
-    }
-    true
-}
-
-/// A register of a polygon against a circle (either way round, `plan`'s
-/// kind; the pairs numbered `at` in `pairs`, a short list repeating its
-/// last) through the kernel as [`run_lanes`] runs it, but with the pairs
-/// read where they lie, through their numbers, rather than copied into a
-/// register's worth first: 8 loads and 8 stores of 32 bytes a register
-/// fewer, and the same answers. On a Zen 4 that took 0.975-0.98x the
-/// time on the 512 polygons vs circles with AVX2 and AVX-512, and
-/// 0.98-0.99x on every kind (`tools/alternate`, 10-16 rounds). Other
-/// kinds are still copied: read in place for two polygons too, the
-/// nineteenth session's probe made the polygons' time depend on where
-/// the process's stack fell. (Only for the real answers: a stage probe's
-/// partial runs copy these pairs too, so there the copy this saves shows
-/// in the gather stage, not in the kernels'.) False at a bad pose.
-///
-/// Its steps repeat [`run_lanes`]' polygon–circle arm on purpose. One
-/// function shared by both, taking the gathered poses, measured
-/// 1.06-1.08x the time on polygons vs circles with AVX2 (the poses then
-/// came before the radii); taking a closure that gathers them, 3.5x (a
-/// closure is not compiled for the caller's instruction set, so its
-/// intrinsics were calls).
-#[inline(always)]
-fn polygon_circle_at<S: Simd, K: Sink>(
-    table: &Table,
-    plan: Plan,
-    (pairs, at): (&[Pair], &[u16]),
-    sides: &mut (Side, Side),
-    sink: &mut K,
-) -> bool {
-    // The kernel takes the polygon as its "A" either way round.
-    let flip = plan.kind == Kind::CirclePolygon;
-    let circle = |l: usize| {
-        let p = lane_pair(pairs, at, l);
-        if flip { p.a } else { p.b }
-    };
-    let r = radii::<S>(table, circle);
-    let Some(poses) = Poses::<S>::gather_at(pairs, at, flip) else {
-        return false;
-    };
-    let turned = poses.b_seen_from_a();
-    let polygon = |l: usize| {
-        let p = lane_pair(pairs, at, l);
-        if flip { p.b } else { p.a }
-    };
-    sides
-        .0
-        .fill::<S>(&table.blocks, polygon, plan.counts.a_corners);
-    let how = (flip, plan.fixed);
-    polygon_circle::<S, _>(&sides.0, plan.counts, r, turned, how, at.len(), sink);
-    true
-}
-
-/// The radii of the lanes' circles, lane `l`'s being shape `circle(l)`.
-/// (A function, not a closure: a closure would not be compiled for the
-/// caller's instruction set. `circle` only picks shape numbers, as
-/// `Side::fill`'s `index` does.)
-#[inline(always)]
-fn radii<S: Simd>(table: &Table, circle: impl Fn(usize) -> u32) -> S {
-    let mut r = [0.0; MAX_LANES];
-    for (l, r) in r.iter_mut().enumerate().take(S::LANES) {
-        *r = table.radius[circle(l) as usize];
-    }
-    S::load(&r)
 }
 
 /// The pairs one at a time by the one-pair path ([`scalar::pair`]), on the
