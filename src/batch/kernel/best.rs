@@ -10,9 +10,14 @@ use super::*;
 /// is turned the way of its push before it is weighed, and the lead is
 /// not kept.
 pub(super) struct Best<S> {
+    /// The push (the minimum translation's length), or minus the gap.
     push: S,
+    /// The axis' x part, in A's frame.
     axis_x: S,
+    /// The axis' y part.
     axis_y: S,
+    /// Forward minus backward, whose sign says the push's way (unused
+    /// where the axes are turned early).
     lead: S,
 }
 
