@@ -12,8 +12,9 @@ use super::*;
 /// the axes, and so the answer, is the same in either frame. `fixed`: the
 /// corner loops' lengths are compiled in (see `by_corners!`).
 ///
-/// The turns and the placing are worked out here, from the poses `p`;
-/// [`polygons_placed`] takes them worked out beforehand (see
+/// The turns and the placing are worked out here, from the poses `p`
+/// ([`Poses::placed`]), and the axes tried by [`polygons_placed`], which
+/// the callers that work them out beforehand call themselves (see
 /// `Simd::PLACE_EARLY`).
 // Out of line in debug builds, where nothing is optimized and each copy
 // inlined into the walker would add its temporaries to one stack frame;
@@ -29,53 +30,7 @@ pub(crate) fn polygons<S: Simd, K: Sink>(
     n: usize,
     sink: &mut K,
 ) {
-    let (sin_a, cos_a) = sin_cos(p.a_angle);
-    let (sin_b, cos_b) = sin_cos(p.b_angle);
-    let mut best = Best::new();
-    let Counts {
-        a_axes,
-        a_corners,
-        b_axes,
-        b_corners,
-    } = counts;
-    if counts.home_is_b() {
-        // At home in B: A's axes (turned), then B's own.
-        let away = Placing::new(
-            (sin_b, cos_b),
-            (p.b_x, p.b_y),
-            (sin_a, cos_a),
-            (p.a_x, p.a_y),
-        );
-        by_corners!(
-            fixed,
-            b_corners,
-            away_axes::<S>(&mut best, a, a_axes, b, &away, true)
-        );
-        by_corners!(
-            fixed,
-            a_corners,
-            home_axes::<S>(&mut best, b, b_axes, a, &away, false)
-        );
-        best.write(cos_b, sin_b, false, n, sink);
-    } else {
-        let away = Placing::new(
-            (sin_a, cos_a),
-            (p.a_x, p.a_y),
-            (sin_b, cos_b),
-            (p.b_x, p.b_y),
-        );
-        by_corners!(
-            fixed,
-            b_corners,
-            home_axes::<S>(&mut best, a, a_axes, b, &away, true)
-        );
-        by_corners!(
-            fixed,
-            a_corners,
-            away_axes::<S>(&mut best, b, b_axes, a, &away, false)
-        );
-        best.write(cos_a, sin_a, false, n, sink);
-    }
+    polygons_placed((a, b), counts, &p.placed(counts), fixed, n, sink);
 }
 
 /// [`polygons()`] on pairs whose turns and placing were worked out
