@@ -114,8 +114,8 @@ pub(crate) trait Simd: Copy {
 
     /// Whether each of the first [`Simd::LANES`] pairs (at least that
     /// many are given) names shape `a` as A and shape `b` as B. Here a
-    /// scalar loop; AVX2 compares whole pairs, loaded as [`Simd::poses`]
-    /// loads them.
+    /// scalar loop; AVX2 reads the names from the first steps of the
+    /// transpose that [`Simd::poses`] makes of the same pairs.
     #[inline(always)]
     fn all_name(pairs: &[Pair], a: u32, b: u32) -> bool {
         let mut same = true;

@@ -1,5 +1,6 @@
-//! The x86 sets' transposes and result scatters against what they
-//! must do, entry by entry, on every set this CPU has: each is an
+//! The x86 sets' transposes, result scatters and checks of a register's
+//! shape names against what they must do, entry by entry, on every set
+//! this CPU has: each is an
 //! arrangement of shuffles whose mistakes would move numbers between
 //! lanes (the batch tests would see a wrong answer somewhere; these say
 //! which step).
@@ -141,11 +142,54 @@ fn check_orient<S: Simd>() {
     }
 }
 
+/// `S::all_name` against the names it must see: true when every pair
+/// names shapes 3 and 9, and false when any one pair's A or B differs,
+/// by one bit (the lowest or the highest) or by the two swapped; the
+/// poses' numbers, whose bits are set to the names', never count.
+fn check_all_name<S: Simd>() {
+    let (a, b) = (3u32, 9u32);
+    let (fa, fb) = (f32::from_bits(a), f32::from_bits(b));
+    let names = |p: &mut Pair| {
+        p.pose_a = Pose {
+            position: Vec2::new(fa, fb),
+            angle: fb,
+        };
+        p.pose_b = Pose {
+            position: Vec2::new(fb, fa),
+            angle: fa,
+        };
+    };
+    let mut pairs = vec![Pair::default(); MAX_LANES];
+    for p in pairs.iter_mut() {
+        (p.a, p.b) = (a, b);
+        names(p);
+    }
+    assert!(S::all_name(&pairs, a, b), "all the same");
+    for l in 0..S::LANES {
+        for (wrong_a, wrong_b) in [
+            (a ^ 1, b),
+            (a, b ^ 1),
+            (a ^ 1 << 31, b),
+            (a, b ^ 1 << 31),
+            (b, a),
+        ] {
+            let mut odd = pairs.clone();
+            (odd[l].a, odd[l].b) = (wrong_a, wrong_b);
+            assert!(!S::all_name(&odd, a, b), "lane {l}: {wrong_a}, {wrong_b}");
+        }
+    }
+    // The pairs past a register's lanes are not its own.
+    let mut past = pairs.clone();
+    past[S::LANES..].iter_mut().for_each(|p| p.a = a + 1);
+    assert!(S::all_name(&past, a, b), "only the register's lanes");
+}
+
 #[target_feature(enable = "avx512f,avx2,fma")]
 fn avx512_checks() {
     check_transpose::<Avx512>();
     check_scatter::<Avx512>();
     check_write::<Avx512>();
+    check_all_name::<Avx512>();
 }
 
 #[target_feature(enable = "avx2,fma")]
@@ -154,10 +198,12 @@ fn avx2_checks() {
     check_scatter::<Avx2>();
     check_write::<Avx2>();
     check_orient::<Avx2>();
+    check_all_name::<Avx2>();
     check_transpose::<Avx2x2>();
     check_scatter::<Avx2x2>();
     check_write::<Avx2x2>();
     check_orient::<Avx2x2>();
+    check_all_name::<Avx2x2>();
 }
 
 #[target_feature(enable = "sse4.1")]
@@ -165,6 +211,7 @@ fn sse41_checks() {
     check_transpose::<Sse2<true>>();
     check_scatter::<Sse2<true>>();
     check_write::<Sse2<true>>();
+    check_all_name::<Sse2<true>>();
 }
 
 #[test]
@@ -173,6 +220,7 @@ fn transposes_scatters_and_sign_flips_keep_every_bit() {
     check_scatter::<Sse2>();
     check_write::<Sse2>();
     check_orient::<Sse2>();
+    check_all_name::<Sse2>();
     let mut ran = vec!["sse2"];
     if is_x86_feature_detected!("sse4.1") {
         // SAFETY: the CPU has SSE4.1 (checked).
