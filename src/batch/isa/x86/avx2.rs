@@ -137,7 +137,12 @@ impl Simd for Avx2 {
             // (`Simd::poses`), and the compiler makes the loads and unpacks
             // once for both: two compares and an and for 8 pairs, where a
             // compare and an and a pair took the chapter's scene 1.5-3%
-            // longer (`tools/alternate`, the same answers).
+            // longer (`tools/alternate`, the same answers). The loads and
+            // unpacks are written out again here, not taken from helpers
+            // shared with `poses` and `transpose8`: that version made the
+            // same instructions here but allocated the axis loops'
+            // registers worse, and took the scene 1.05x the time (10
+            // alternated rounds).
             let base = pairs.as_ptr().cast::<f32>();
             let mut r = [_mm256_setzero_ps(); 8];
             for (l, r) in r.iter_mut().enumerate() {

@@ -1,9 +1,8 @@
 //! The x86 sets' transposes, result scatters and checks of a register's
 //! shape names against what they must do, entry by entry, on every set
-//! this CPU has: each is an
-//! arrangement of shuffles whose mistakes would move numbers between
-//! lanes (the batch tests would see a wrong answer somewhere; these say
-//! which step).
+//! this CPU has: each is an arrangement of shuffles whose mistakes would
+//! move numbers between lanes (the batch tests would see a wrong answer
+//! somewhere; these say which step).
 use super::*;
 
 /// Each lane's row of 8 numbers, all different: lane `l`, entry `i`
