@@ -8,7 +8,7 @@ use std::mem::MaybeUninit;
 
 use super::Pair;
 use super::prepared::LANE_CORNERS as M;
-use crate::sat::SatResult;
+use crate::sat::{MAX_COORDINATE, SatResult};
 
 /// The most lanes any instruction set has (AVX-512: 16 floats).
 pub(crate) const MAX_LANES: usize = 16;
@@ -49,6 +49,25 @@ pub(crate) trait Simd: Copy {
     fn lt_select(self, o: Self, x: Self, y: Self) -> Self;
     /// Whether any lane is greater than `o`, or NaN.
     fn any_not_le(self, o: Self) -> bool;
+
+    /// Whether any lane of the `positions` lies further than
+    /// [`MAX_COORDINATE`] from 0, or any of the `angles` further than
+    /// [`SINCOS_LIMIT`] radians, NaN counted as further: the poses that
+    /// need a closer look (see `kernel::Poses`), in one test for a
+    /// register's six rows. Here a compare a row; AVX2 and AVX-512 compare
+    /// the numbers' bits as whole numbers, their signs taken off, after
+    /// taking the greatest of each kind.
+    #[inline(always)]
+    fn any_pose_beyond(positions: [Self; 4], angles: [Self; 2]) -> bool {
+        let (far, wide) = (Self::splat(MAX_COORDINATE), Self::splat(SINCOS_LIMIT));
+        let [a_x, a_y, b_x, b_y] = positions;
+        a_x.abs().any_not_le(far)
+            | a_y.abs().any_not_le(far)
+            | b_x.abs().any_not_le(far)
+            | b_y.abs().any_not_le(far)
+            | angles[0].abs().any_not_le(wide)
+            | angles[1].abs().any_not_le(wide)
+    }
 
     /// Whether the kernels take a shadow's least and greatest as a tree
     /// rather than a chain through the corners, where the corner loops
@@ -416,6 +435,15 @@ fn round<S: Simd>(v: S) -> S {
 /// arithmetic and selects ([`Simd::quadrant`]), so it stays in the lanes.
 #[inline(always)]
 pub(crate) fn sin_cos<S: Simd>(x: S) -> (S, S) {
+    sin_cos_within(x, true)
+}
+
+/// [`sin_cos`] where `maybe_beyond` says whether any lane's angle may lie
+/// beyond [`SINCOS_LIMIT`] (or be NaN): `false` where the caller knows
+/// none does, as the kernels do from the poses' check
+/// ([`Simd::any_pose_beyond`]), and then no lane is looked at again.
+#[inline(always)]
+pub(crate) fn sin_cos_within<S: Simd>(x: S, maybe_beyond: bool) -> (S, S) {
     const P1: f32 = 1.570_312_5;
     const P2: f32 = 4.837_513e-4;
     const P3: f32 = 7.549_79e-8;
@@ -433,7 +461,7 @@ pub(crate) fn sin_cos<S: Simd>(x: S) -> (S, S) {
         .madd(z, S::splat(4.166_664_6e-2));
     let cos_r = cos_r.mul(z).madd(z, S::splat(-0.5).madd(z, S::splat(1.0)));
     let (mut sin, mut cos) = S::quadrant(q, sin_r, cos_r);
-    if x.abs().any_not_le(S::splat(SINCOS_LIMIT)) {
+    if maybe_beyond && x.abs().any_not_le(S::splat(SINCOS_LIMIT)) {
         let (mut xs, mut ss, mut cs) = ([0.0; MAX_LANES], [0.0; MAX_LANES], [0.0; MAX_LANES]);
         x.store(&mut xs);
         sin.store(&mut ss);

@@ -16,10 +16,10 @@ use std::mem::{MaybeUninit, offset_of};
 
 use glam::Vec2;
 
-use crate::batch::lanes::{MAX_LANES, Simd, lane_pair, write_lanes, write_lanes_at};
+use crate::batch::lanes::{MAX_LANES, SINCOS_LIMIT, Simd, lane_pair, write_lanes, write_lanes_at};
 use crate::batch::prepared::LANE_CORNERS as M;
 use crate::batch::{Pair, Pose};
-use crate::sat::SatResult;
+use crate::sat::{MAX_COORDINATE, SatResult};
 
 mod avx2;
 mod avx2x2;
@@ -29,7 +29,7 @@ mod sse2;
 mod tests;
 
 pub(crate) use avx2::Avx2;
-use avx2::transpose_lanes8;
+use avx2::{beyond, transpose_lanes8};
 pub(crate) use avx2x2::Avx2x2;
 pub(crate) use avx512::Avx512;
 pub(crate) use sse2::Sse2;

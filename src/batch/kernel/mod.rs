@@ -29,7 +29,9 @@
 //! axes). So does each kernel: `polygons`, `polygon_circle`, `circles`.
 
 use super::Pair;
-use super::lanes::{MAX_LANES, Simd, sin_cos};
+#[cfg(doc)]
+use super::lanes::SINCOS_LIMIT;
+use super::lanes::{MAX_LANES, Simd, sin_cos_within};
 #[cfg(doc)]
 use super::prepared::LANE_CORNERS;
 use super::prepared::{Block, LANE_CORNERS as M};

@@ -88,6 +88,10 @@ impl Simd for Avx2 {
         unsafe { _mm256_movemask_ps(_mm256_cmp_ps::<_CMP_NLE_UQ>(self.0, o.0)) != 0 }
     }
     #[inline(always)]
+    fn any_pose_beyond(positions: [Self; 4], angles: [Self; 2]) -> bool {
+        unsafe { _mm256_movemask_ps(_mm256_castsi256_ps(beyond(positions, angles))) != 0 }
+    }
+    #[inline(always)]
     fn lt_open_select(self, o: Self, x: Self, y: Self) -> Self {
         Avx2(unsafe {
             let m = _mm256_and_ps(
@@ -361,5 +365,38 @@ fn transpose8(r: [__m256; 8]) -> [__m256; 8] {
             _mm256_permute2f128_ps::<0x31>(s2, s6),
             _mm256_permute2f128_ps::<0x31>(s3, s7),
         ]
+    }
+}
+
+/// All ones in the lanes where any of the `positions` lies further than
+/// [`MAX_COORDINATE`] from 0 or any of the `angles` further than
+/// [`SINCOS_LIMIT`] (see [`Simd::any_pose_beyond`]).
+///
+/// A float's bits without the sign, read as a whole number, grow with its
+/// size, the infinities above every finite number and NaN above them: so
+/// `|x| > limit` (or NaN) exactly when those bits exceed the limit's. Four
+/// rows then take one compare, after the greatest of their bits.
+#[inline(always)]
+pub(super) fn beyond(positions: [Avx2; 4], angles: [Avx2; 2]) -> __m256i {
+    // SAFETY: register operations only, in code compiled with AVX2 (see
+    // the impl's note).
+    unsafe {
+        // No closures here: see `Simd`'s notes on inlining.
+        let magnitude = _mm256_castsi256_ps(_mm256_set1_epi32(i32::MAX));
+        let [p0, p1, p2, p3] = positions;
+        let [a0, a1] = angles;
+        let p0 = _mm256_castps_si256(_mm256_and_ps(p0.0, magnitude));
+        let p1 = _mm256_castps_si256(_mm256_and_ps(p1.0, magnitude));
+        let p2 = _mm256_castps_si256(_mm256_and_ps(p2.0, magnitude));
+        let p3 = _mm256_castps_si256(_mm256_and_ps(p3.0, magnitude));
+        let a0 = _mm256_castps_si256(_mm256_and_ps(a0.0, magnitude));
+        let a1 = _mm256_castps_si256(_mm256_and_ps(a1.0, magnitude));
+        let far = _mm256_max_epi32(_mm256_max_epi32(p0, p1), _mm256_max_epi32(p2, p3));
+        let far = _mm256_cmpgt_epi32(far, _mm256_set1_epi32(MAX_COORDINATE.to_bits() as i32));
+        let wide = _mm256_cmpgt_epi32(
+            _mm256_max_epi32(a0, a1),
+            _mm256_set1_epi32(SINCOS_LIMIT.to_bits() as i32),
+        );
+        _mm256_or_si256(far, wide)
     }
 }

@@ -102,6 +102,16 @@ impl Simd for Avx2x2 {
         self.0.any_not_le(o.0) | self.1.any_not_le(o.1)
     }
     #[inline(always)]
+    fn any_pose_beyond(positions: [Self; 4], angles: [Self; 2]) -> bool {
+        // Both halves' lanes in one mask, tested once.
+        let [p0, p1, p2, p3] = positions;
+        let [a0, a1] = angles;
+        let first = beyond([p0.0, p1.0, p2.0, p3.0], [a0.0, a1.0]);
+        let second = beyond([p0.1, p1.1, p2.1, p3.1], [a0.1, a1.1]);
+        // SAFETY: as the impl's other blocks: AVX2 register operations.
+        unsafe { _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_or_si256(first, second))) != 0 }
+    }
+    #[inline(always)]
     fn quadrant(q: Self, sin_r: Self, cos_r: Self) -> (Self, Self) {
         let (s0, c0) = Avx2::quadrant(q.0, sin_r.0, cos_r.0);
         let (s1, c1) = Avx2::quadrant(q.1, sin_r.1, cos_r.1);

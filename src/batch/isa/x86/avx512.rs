@@ -71,6 +71,28 @@ impl Simd for Avx512 {
         unsafe { _mm512_cmp_ps_mask::<_CMP_NLE_UQ>(self.0, o.0) != 0 }
     }
     #[inline(always)]
+    fn any_pose_beyond(positions: [Self; 4], angles: [Self; 2]) -> bool {
+        // As AVX2's `beyond`: the greatest of the rows' bits, their signs
+        // taken off, against the limit's, the two compares' masks or-ed.
+        unsafe {
+            let [p0, p1, p2, p3] = positions;
+            let [a0, a1] = angles;
+            let (p0, p1) = (_mm512_abs_ps(p0.0), _mm512_abs_ps(p1.0));
+            let (p2, p3) = (_mm512_abs_ps(p2.0), _mm512_abs_ps(p3.0));
+            let (a0, a1) = (_mm512_abs_ps(a0.0), _mm512_abs_ps(a1.0));
+            let far = _mm512_max_epi32(
+                _mm512_max_epi32(_mm512_castps_si512(p0), _mm512_castps_si512(p1)),
+                _mm512_max_epi32(_mm512_castps_si512(p2), _mm512_castps_si512(p3)),
+            );
+            let wide = _mm512_max_epi32(_mm512_castps_si512(a0), _mm512_castps_si512(a1));
+            let far =
+                _mm512_cmpgt_epi32_mask(far, _mm512_set1_epi32(MAX_COORDINATE.to_bits() as i32));
+            let wide =
+                _mm512_cmpgt_epi32_mask(wide, _mm512_set1_epi32(SINCOS_LIMIT.to_bits() as i32));
+            (far | wide) != 0
+        }
+    }
+    #[inline(always)]
     fn lt_open_select(self, o: Self, x: Self, y: Self) -> Self {
         // One blend by one mask: `self < o` where `o` is not below 0 (the
         // second compare runs only in the lanes the first leaves set).

@@ -1,8 +1,9 @@
-//! The x86 sets' transposes, result scatters and checks of a register's
-//! shape names against what they must do, entry by entry, on every set
-//! this CPU has: each is an arrangement of shuffles whose mistakes would
-//! move numbers between lanes (the batch tests would see a wrong answer
-//! somewhere; these say which step).
+//! The x86 sets' transposes, result scatters, sign flips and checks (a
+//! register's shape names, its poses' range) against what they must do,
+//! entry by entry, on every set this CPU has: each is an arrangement of
+//! shuffles or bit tricks whose mistakes would move numbers between lanes
+//! or misread one (the batch tests would see a wrong answer somewhere;
+//! these say which step).
 use super::*;
 
 /// Each lane's row of 8 numbers, all different: lane `l`, entry `i`
@@ -141,6 +142,53 @@ fn check_orient<S: Simd>() {
     }
 }
 
+/// `S::any_pose_beyond` against its rule, `|x| > limit` or NaN for
+/// each row and lane: every row in turn holds, in one lane, a number at
+/// the edge (the limit itself, of either sign, and the next float past
+/// it), an infinity, a NaN of either sign or -0, the other rows and lanes
+/// within their limits (the angles at theirs); so the test fails if any
+/// row, any lane or either limit is misread.
+fn check_pose_beyond<S: Simd>() {
+    let up = |x: f32| f32::from_bits(x.to_bits() + 1);
+    let edges = |limit: f32| {
+        [
+            limit,
+            -limit,
+            up(limit),
+            -up(limit),
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NAN,
+            -f32::NAN,
+            -0.0,
+        ]
+    };
+    for row in 0..6 {
+        let limit = if row < 4 {
+            MAX_COORDINATE
+        } else {
+            SINCOS_LIMIT
+        };
+        for x in edges(limit) {
+            let want = x.is_nan() || x.abs() > limit;
+            for lane in 0..S::LANES {
+                // Positions far past SINCOS_LIMIT, angles at it.
+                let mut v = [[0.0f32; MAX_LANES]; 6];
+                for (r, values) in v.iter_mut().enumerate() {
+                    for (l, value) in values.iter_mut().enumerate() {
+                        let near = if r < 4 { 1e12 } else { SINCOS_LIMIT };
+                        *value = if l % 2 == 0 { near } else { -near };
+                    }
+                }
+                v[row][lane] = x;
+                let r: [S; 6] = std::array::from_fn(|r| S::load(&v[r]));
+                let got = S::any_pose_beyond([r[0], r[1], r[2], r[3]], [r[4], r[5]]);
+                assert_eq!(got, want, "row {row}, lane {lane}, {x:e} (limit {limit:e})");
+            }
+        }
+    }
+}
+
 /// `S::all_name` against the names it must see: true when every pair
 /// names shapes 3 and 9, and false when any one pair's A or B differs,
 /// by one bit (the lowest or the highest) or by the two swapped; the
@@ -189,6 +237,7 @@ fn avx512_checks() {
     check_scatter::<Avx512>();
     check_write::<Avx512>();
     check_all_name::<Avx512>();
+    check_pose_beyond::<Avx512>();
 }
 
 #[target_feature(enable = "avx2,fma")]
@@ -198,11 +247,13 @@ fn avx2_checks() {
     check_write::<Avx2>();
     check_orient::<Avx2>();
     check_all_name::<Avx2>();
+    check_pose_beyond::<Avx2>();
     check_transpose::<Avx2x2>();
     check_scatter::<Avx2x2>();
     check_write::<Avx2x2>();
     check_orient::<Avx2x2>();
     check_all_name::<Avx2x2>();
+    check_pose_beyond::<Avx2x2>();
 }
 
 #[target_feature(enable = "sse4.1")]
@@ -211,6 +262,7 @@ fn sse41_checks() {
     check_scatter::<Sse2<true>>();
     check_write::<Sse2<true>>();
     check_all_name::<Sse2<true>>();
+    check_pose_beyond::<Sse2<true>>();
 }
 
 #[test]
@@ -220,6 +272,7 @@ fn transposes_scatters_and_sign_flips_keep_every_bit() {
     check_write::<Sse2>();
     check_orient::<Sse2>();
     check_all_name::<Sse2>();
+    check_pose_beyond::<Sse2>();
     let mut ran = vec!["sse2"];
     if is_x86_feature_detected!("sse4.1") {
         // SAFETY: the CPU has SSE4.1 (checked).
