@@ -211,11 +211,13 @@ pub(crate) trait Simd: Copy {
     /// The sine and cosine of `r + q·π/2`, from those of `r`, for whole
     /// numbers `q` (|q| < 2²²): `q` mod 4 says which of ±sin r, ±cos r is
     /// which (sin is sin r, cos r, -sin r, -cos r for q ≡ 0, 1, 2, 3, and
-    /// cos is cos r, -sin r, -cos r, sin r). Here by float compares and
-    /// selects; the x86 sets read q's low bits as an integer, a swap and
-    /// two sign flips.
+    /// cos is cos r, -sin r, -cos r, sin r). `shifted` is `q + 1.5·2²³`
+    /// as [`round`] makes it, whose bits, read as a whole number, end in
+    /// q's two lowest. Here by float compares and selects on `q`; the x86
+    /// sets read those bits of `shifted`: a swap and two sign flips.
     #[inline(always)]
-    fn quadrant(q: Self, sin_r: Self, cos_r: Self) -> (Self, Self) {
+    fn quadrant(q: Self, shifted: Self, sin_r: Self, cos_r: Self) -> (Self, Self) {
+        let _ = shifted;
         // k = q mod 4, as one of -2, -1, 0, 1, 2 (q less the nearest
         // multiple of 4).
         let k = q.sub(round(q.mul(Self::splat(0.25))).mul(Self::splat(4.0)));
@@ -415,12 +417,16 @@ pub(crate) fn lane_pair<'a>(pairs: &'a [Pair], at: &[u16], l: usize) -> &'a Pair
 /// such lanes are redone by the standard library.
 pub(crate) const SINCOS_LIMIT: f32 = 8192.0;
 
+/// 1.5·2²³: a number of size below 2²² added to it is rounded to a whole
+/// number, ties to even, which the sum's lowest bits then hold (its units
+/// are the last place).
+pub(crate) const MAGIC: f32 = 12_582_912.0;
+
 /// Each lane rounded to the nearest whole number, ties to even, for
-/// |v| < 2²²: adding and taking away 1.5·2²³ leaves no bits below the
+/// |v| < 2²²: adding and taking away [`MAGIC`] leaves no bits below the
 /// units.
 #[inline(always)]
 fn round<S: Simd>(v: S) -> S {
-    const MAGIC: f32 = 12_582_912.0;
     v.add(S::splat(MAGIC)).sub(S::splat(MAGIC))
 }
 
@@ -447,7 +453,12 @@ pub(crate) fn sin_cos_within<S: Simd>(x: S, maybe_beyond: bool) -> (S, S) {
     const P1: f32 = 1.570_312_5;
     const P2: f32 = 4.837_513e-4;
     const P3: f32 = 7.549_79e-8;
-    let q = round(x.mul(S::splat(std::f32::consts::FRAC_2_PI)));
+    // q, the nearest whole number to x·2/π, as `round` makes it; `shifted`
+    // holds q mod 4 in its bits for `quadrant`.
+    let shifted = x
+        .mul(S::splat(std::f32::consts::FRAC_2_PI))
+        .add(S::splat(MAGIC));
+    let q = shifted.sub(S::splat(MAGIC));
     let r = q.neg().madd(S::splat(P1), x);
     let r = q.neg().madd(S::splat(P2), r);
     let r = q.neg().madd(S::splat(P3), r);
@@ -460,7 +471,7 @@ pub(crate) fn sin_cos_within<S: Simd>(x: S, maybe_beyond: bool) -> (S, S) {
         .madd(z, S::splat(-1.388_731_6e-3))
         .madd(z, S::splat(4.166_664_6e-2));
     let cos_r = cos_r.mul(z).madd(z, S::splat(-0.5).madd(z, S::splat(1.0)));
-    let (mut sin, mut cos) = S::quadrant(q, sin_r, cos_r);
+    let (mut sin, mut cos) = S::quadrant(q, shifted, sin_r, cos_r);
     if maybe_beyond && x.abs().any_not_le(S::splat(SINCOS_LIMIT)) {
         let (mut xs, mut ss, mut cs) = ([0.0; MAX_LANES], [0.0; MAX_LANES], [0.0; MAX_LANES]);
         x.store(&mut xs);

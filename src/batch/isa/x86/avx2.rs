@@ -102,24 +102,34 @@ impl Simd for Avx2 {
         })
     }
     #[inline(always)]
-    fn quadrant(q: Self, sin_r: Self, cos_r: Self) -> (Self, Self) {
-        // q is whole, so it converts exactly; its bit 0 (moved to the sign
-        // bit, which is what a blend reads) says swap, its bit 1 flips the
-        // sine's sign, and bit 1 of q + 1 the cosine's.
+    fn quadrant(_q: Self, shifted: Self, sin_r: Self, cos_r: Self) -> (Self, Self) {
+        // The bits of `shifted` end in q's: bit 0 (moved to the sign bit,
+        // and spread over the lane) says swap, bit 1 flips the sine's
+        // sign, and bit 1 of q + 1, bit 1 xor bit 0, the cosine's. The
+        // swap by exclusive ors, where two blends are six operations on an
+        // Intel core; no conversion of q. 0.975-0.982x the chapter's
+        // scene's time on an Emerald Rapids (medians of 40 alternated
+        // rounds, four runs), the tables level. (AVX-512 keeps the trait's:
+        // this by masks took its scene 0.97x but its every kind 1.01-1.02x.)
         unsafe {
-            let qi = _mm256_cvtps_epi32(q.0);
-            let odd = _mm256_castsi256_ps(_mm256_slli_epi32::<31>(qi));
-            let s = _mm256_blendv_ps(sin_r.0, cos_r.0, odd);
-            let c = _mm256_blendv_ps(cos_r.0, sin_r.0, odd);
-            let sign = _mm256_set1_epi32(i32::MIN);
-            let sin_flip = _mm256_and_si256(_mm256_slli_epi32::<30>(qi), sign);
-            let cos_flip = _mm256_and_si256(
-                _mm256_slli_epi32::<30>(_mm256_add_epi32(qi, _mm256_set1_epi32(1))),
-                sign,
+            let qi = _mm256_castps_si256(shifted.0);
+            let odd = _mm256_slli_epi32::<31>(qi);
+            let swap = _mm256_and_ps(
+                _mm256_xor_ps(sin_r.0, cos_r.0),
+                _mm256_castsi256_ps(_mm256_srai_epi32::<31>(odd)),
             );
+            let sin_flip =
+                _mm256_and_si256(_mm256_slli_epi32::<30>(qi), _mm256_set1_epi32(i32::MIN));
+            let cos_flip = _mm256_xor_si256(sin_flip, odd);
             (
-                Avx2(_mm256_xor_ps(s, _mm256_castsi256_ps(sin_flip))),
-                Avx2(_mm256_xor_ps(c, _mm256_castsi256_ps(cos_flip))),
+                Avx2(_mm256_xor_ps(
+                    _mm256_xor_ps(sin_r.0, swap),
+                    _mm256_castsi256_ps(sin_flip),
+                )),
+                Avx2(_mm256_xor_ps(
+                    _mm256_xor_ps(cos_r.0, swap),
+                    _mm256_castsi256_ps(cos_flip),
+                )),
             )
         }
     }

@@ -112,9 +112,9 @@ impl Simd for Avx2x2 {
         unsafe { _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_or_si256(first, second))) != 0 }
     }
     #[inline(always)]
-    fn quadrant(q: Self, sin_r: Self, cos_r: Self) -> (Self, Self) {
-        let (s0, c0) = Avx2::quadrant(q.0, sin_r.0, cos_r.0);
-        let (s1, c1) = Avx2::quadrant(q.1, sin_r.1, cos_r.1);
+    fn quadrant(q: Self, shifted: Self, sin_r: Self, cos_r: Self) -> (Self, Self) {
+        let (s0, c0) = Avx2::quadrant(q.0, shifted.0, sin_r.0, cos_r.0);
+        let (s1, c1) = Avx2::quadrant(q.1, shifted.1, sin_r.1, cos_r.1);
         (Avx2x2(s0, s1), Avx2x2(c0, c1))
     }
     #[inline(always)]

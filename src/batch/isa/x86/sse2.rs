@@ -98,20 +98,24 @@ impl<const BLEND: bool> Simd for Sse2<BLEND> {
         })
     }
     #[inline(always)]
-    fn quadrant(q: Self, sin_r: Self, cos_r: Self) -> (Self, Self) {
-        // q is whole, so it converts exactly; its bit 0 says swap, its
-        // bit 1 flips the sine's sign, and bit 1 of q + 1 the cosine's.
+    fn quadrant(_q: Self, shifted: Self, sin_r: Self, cos_r: Self) -> (Self, Self) {
+        // As AVX2's: the bits of `shifted` end in q's; bit 0 says swap,
+        // bit 1 flips the sine's sign, bit 1 xor bit 0 the cosine's.
         unsafe {
-            let qi = _mm_cvtps_epi32(q.0);
-            let odd = _mm_castsi128_ps(_mm_srai_epi32::<31>(_mm_slli_epi32::<31>(qi)));
-            let s = select::<BLEND>(odd, cos_r.0, sin_r.0);
-            let c = select::<BLEND>(odd, sin_r.0, cos_r.0);
-            let sign = _mm_set1_epi32(i32::MIN);
-            let sin_flip = _mm_and_si128(_mm_slli_epi32::<30>(qi), sign);
-            let cos_flip = _mm_and_si128(
-                _mm_slli_epi32::<30>(_mm_add_epi32(qi, _mm_set1_epi32(1))),
-                sign,
+            let qi = _mm_castps_si128(shifted.0);
+            let odd = _mm_slli_epi32::<31>(qi);
+            let s = select::<BLEND>(
+                _mm_castsi128_ps(_mm_srai_epi32::<31>(odd)),
+                cos_r.0,
+                sin_r.0,
             );
+            let c = select::<BLEND>(
+                _mm_castsi128_ps(_mm_srai_epi32::<31>(odd)),
+                sin_r.0,
+                cos_r.0,
+            );
+            let sin_flip = _mm_and_si128(_mm_slli_epi32::<30>(qi), _mm_set1_epi32(i32::MIN));
+            let cos_flip = _mm_xor_si128(sin_flip, odd);
             (
                 Sse2(_mm_xor_ps(s, _mm_castsi128_ps(sin_flip))),
                 Sse2(_mm_xor_ps(c, _mm_castsi128_ps(cos_flip))),

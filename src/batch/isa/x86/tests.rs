@@ -5,6 +5,7 @@
 //! or misread one (the batch tests would see a wrong answer somewhere;
 //! these say which step).
 use super::*;
+use crate::batch::lanes::{MAGIC, Portable};
 
 /// Each lane's row of 8 numbers, all different: lane `l`, entry `i`
 /// is `100 l + i`.
@@ -142,6 +143,53 @@ fn check_orient<S: Simd>() {
     }
 }
 
+/// `S::quadrant` against the trait's own (float compares and selects),
+/// bit for bit: every q mod 4, of either sign, small and near 2²², with
+/// sines and cosines of either sign, so that a swap or a sign flip
+/// misread from `shifted`'s bits is caught in any lane. No zeros: the
+/// trait's negation (0 - x) makes +0 of either zero where a sign flip
+/// makes the other (as before this test; a sine of 0 comes of r = 0,
+/// which is all but always an angle of 0, whose q of 0 flips nothing).
+fn check_quadrant<S: Simd>() {
+    let parts = [0.3, -0.7, 1e-30, -2.5, 0.999, -1e-8, 0.5, -0.25];
+    let qs = (-9..=9).chain([(1 << 22) - 1, (1 << 22) - 2, -(1 << 22) + 1, -(1 << 22) + 3]);
+    for q in qs {
+        let q = q as f32;
+        let shifted = q + MAGIC;
+        for shift in 0..parts.len() {
+            let sin_r = |l: usize| parts[(l + shift) % parts.len()];
+            let cos_r = |l: usize| parts[(l + 3 * shift + 1) % parts.len()];
+            let (s, c) = S::quadrant(
+                S::splat(q),
+                S::splat(shifted),
+                lanes::<S>(sin_r),
+                lanes::<S>(cos_r),
+            );
+            let (mut got_s, mut got_c) = ([0.0; MAX_LANES], [0.0; MAX_LANES]);
+            s.store(&mut got_s);
+            c.store(&mut got_c);
+            for l in 0..S::LANES {
+                let (ws, wc) = Portable::<1>::quadrant(
+                    Portable([q]),
+                    Portable([shifted]),
+                    Portable([sin_r(l)]),
+                    Portable([cos_r(l)]),
+                );
+                assert_eq!(
+                    got_s[l].to_bits(),
+                    ws.0[0].to_bits(),
+                    "sine, q {q}, lane {l}"
+                );
+                assert_eq!(
+                    got_c[l].to_bits(),
+                    wc.0[0].to_bits(),
+                    "cosine, q {q}, lane {l}"
+                );
+            }
+        }
+    }
+}
+
 /// `S::any_pose_beyond` against its rule, `|x| > limit` or NaN for
 /// each row and lane: every row in turn holds, in one lane, a number at
 /// the edge (the limit itself, of either sign, and the next float past
@@ -238,6 +286,7 @@ fn avx512_checks() {
     check_write::<Avx512>();
     check_all_name::<Avx512>();
     check_pose_beyond::<Avx512>();
+    check_quadrant::<Avx512>();
 }
 
 #[target_feature(enable = "avx2,fma")]
@@ -248,12 +297,14 @@ fn avx2_checks() {
     check_orient::<Avx2>();
     check_all_name::<Avx2>();
     check_pose_beyond::<Avx2>();
+    check_quadrant::<Avx2>();
     check_transpose::<Avx2x2>();
     check_scatter::<Avx2x2>();
     check_write::<Avx2x2>();
     check_orient::<Avx2x2>();
     check_all_name::<Avx2x2>();
     check_pose_beyond::<Avx2x2>();
+    check_quadrant::<Avx2x2>();
 }
 
 #[target_feature(enable = "sse4.1")]
@@ -263,6 +314,7 @@ fn sse41_checks() {
     check_write::<Sse2<true>>();
     check_all_name::<Sse2<true>>();
     check_pose_beyond::<Sse2<true>>();
+    check_quadrant::<Sse2<true>>();
 }
 
 #[test]
@@ -273,6 +325,7 @@ fn transposes_scatters_and_sign_flips_keep_every_bit() {
     check_orient::<Sse2>();
     check_all_name::<Sse2>();
     check_pose_beyond::<Sse2>();
+    check_quadrant::<Sse2>();
     let mut ran = vec!["sse2"];
     if is_x86_feature_detected!("sse4.1") {
         // SAFETY: the CPU has SSE4.1 (checked).
