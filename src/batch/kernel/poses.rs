@@ -18,9 +18,9 @@ pub(crate) struct Poses<S> {
     pub(super) b_y: S,
     /// How far B is turned, in radians.
     pub(super) b_angle: S,
-    /// Whether any lane's angle lies beyond [`SINCOS_LIMIT`], where the
-    /// turns' quick sine and cosine are redone by the standard library
-    /// (nearly never: the check found none, and the turns look no more).
+    /// Whether any lane's angle may lie beyond [`SINCOS_LIMIT`], so that
+    /// the turns must look for such lanes and redo them by the standard
+    /// library. Nearly never: where it is false the turns make no test.
     wide: bool,
 }
 

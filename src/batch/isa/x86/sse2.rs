@@ -104,16 +104,9 @@ impl<const BLEND: bool> Simd for Sse2<BLEND> {
         unsafe {
             let qi = _mm_castps_si128(shifted.0);
             let odd = _mm_slli_epi32::<31>(qi);
-            let s = select::<BLEND>(
-                _mm_castsi128_ps(_mm_srai_epi32::<31>(odd)),
-                cos_r.0,
-                sin_r.0,
-            );
-            let c = select::<BLEND>(
-                _mm_castsi128_ps(_mm_srai_epi32::<31>(odd)),
-                sin_r.0,
-                cos_r.0,
-            );
+            let swap = _mm_castsi128_ps(_mm_srai_epi32::<31>(odd));
+            let s = select::<BLEND>(swap, cos_r.0, sin_r.0);
+            let c = select::<BLEND>(swap, sin_r.0, cos_r.0);
             let sin_flip = _mm_and_si128(_mm_slli_epi32::<30>(qi), _mm_set1_epi32(i32::MIN));
             let cos_flip = _mm_xor_si128(sin_flip, odd);
             (
