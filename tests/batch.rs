@@ -260,6 +260,93 @@ fn a_pairs_answer_does_not_depend_on_its_neighbours() {
     }
 }
 
+/// A pair's answer is its own, bit for bit, whether it runs in a run of
+/// one shape pair (a batch or window that begins with registers of pairs
+/// naming the same two shapes) or among other pairs in a bucket: for
+/// shapes with fewer axes than corners (parallel edges: a box, off its
+/// origin or not, a trapezoid, a regular hexagon), a quadrilateral with
+/// none, a pentagon, a triangle and a circle, every ordered pair of them,
+/// on every instruction set, and shared out by `collide_par`.
+#[test]
+fn a_pairs_answer_is_the_same_in_a_run_and_in_a_bucket() {
+    let quad = |points: [(f32, f32); 4]| {
+        let points = points.iter().map(|&(x, y)| Vec2::new(x, y)).collect();
+        Shape::Polygon(Polygon::new(points).unwrap())
+    };
+    let shapes = vec![
+        Shape::Polygon(Polygon::rectangle(140.0, 90.0).unwrap()),
+        quad([(-30.0, -20.0), (50.0, -20.0), (50.0, 20.0), (-30.0, 20.0)]),
+        quad([(-40.0, -25.0), (40.0, -25.0), (20.0, 25.0), (-20.0, 25.0)]),
+        quad([(-30.0, -20.0), (35.0, -25.0), (28.0, 22.0), (-25.0, 18.0)]),
+        Shape::Polygon(Polygon::regular(6, 45.0).unwrap()),
+        Shape::Polygon(Polygon::regular(5, 50.0).unwrap()),
+        Shape::Polygon(Polygon::regular(3, 45.0).unwrap()),
+        Shape::Circle { radius: 35.0 },
+    ];
+    let table = ShapeTable::new(&shapes).unwrap();
+    let mut rng = Rng(321);
+    let mut runs = Vec::new();
+    for a in 0..shapes.len() as u32 {
+        for b in 0..shapes.len() as u32 {
+            let run: Vec<Pair> = (0..40)
+                .map(|_| Pair {
+                    a,
+                    pose_a: at(
+                        rng.range(-110.0, 110.0),
+                        rng.range(-110.0, 110.0),
+                        rng.angle(),
+                    ),
+                    b,
+                    pose_b: at(rng.range(-5.0, 5.0), rng.range(-5.0, 5.0), rng.angle()),
+                })
+                .collect();
+            runs.push(run);
+        }
+    }
+    // Every pair, shuffled (Fisher-Yates), so that nearly every one runs
+    // in a bucket.
+    let mut mixed: Vec<Pair> = runs.concat();
+    for i in (1..mixed.len()).rev() {
+        mixed.swap(i, rng.below(i + 1));
+    }
+    let key = |p: &Pair| {
+        (
+            p.a,
+            p.b,
+            p.pose_a.position.x.to_bits(),
+            p.pose_a.angle.to_bits(),
+        )
+    };
+    let (mut alone, mut among) = (Vec::new(), Vec::new());
+    for isa in Isa::available() {
+        table.collide_with(isa, &mixed, &mut among).unwrap();
+        let answer: std::collections::HashMap<_, _> =
+            mixed.iter().map(key).zip(among.iter().copied()).collect();
+        for run in &runs {
+            table.collide_with(isa, run, &mut alone).unwrap();
+            for (p, r) in run.iter().zip(&alone) {
+                assert_eq!(*r, answer[&key(p)], "{} {p:?}", isa.name());
+            }
+        }
+    }
+    // Shared out, the runs one after another: threads' runs begin where
+    // they may, so a pair may run in a run or in a bucket.
+    #[cfg(feature = "parallel")]
+    {
+        let sorted: Vec<Pair> = runs
+            .iter()
+            .cycle()
+            .take(runs.len() * 8)
+            .flatten()
+            .copied()
+            .collect();
+        let (mut par, mut one) = (Vec::new(), Vec::new());
+        table.collide_par(&sorted, &mut par).unwrap();
+        table.collide(&sorted, &mut one).unwrap();
+        assert!(par == one, "collide_par and collide differ");
+    }
+}
+
 /// That `pairs` are refused on `isa` for pair `i`'s pose, and `out`
 /// left empty; `case` names the batch in a failure's message.
 fn refused_for_its_pose(

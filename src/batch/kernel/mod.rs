@@ -115,9 +115,17 @@ pub(crate) struct Counts {
 
 impl Counts {
     /// Whether two polygons of these counts are tested at home in B (see
-    /// [`polygons()`]): when turning B would cost more than turning A.
+    /// [`polygons()`]): when B has more corners than A.
+    ///
+    /// By the corners alone, so that a pair's frame, and so the rounding
+    /// of its answer, is the same in a run of one shape pair (whose counts
+    /// are the shapes' own) as in a bucket (whose counts are its corner
+    /// counts, a polygon's axes as many as its corners): a pair's answer
+    /// is its own, bit for bit, whichever way it runs. Weighing the axes
+    /// too, as runs once did, chose B for a box against a quadrilateral
+    /// with no parallel edges in a run and A in a bucket.
     #[inline(always)]
     pub(crate) fn home_is_b(self) -> bool {
-        self.b_corners + 2 * self.b_axes > self.a_corners + 2 * self.a_axes
+        self.b_corners > self.a_corners
     }
 }

@@ -5,11 +5,12 @@ use super::*;
 
 /// Polygon against polygon in every lane: A's axes, then B's, the
 /// chapter's order. The test runs in the frame of one of the two (its
-/// "home"), the other turned and moved into it: whichever costs fewer
-/// operations, the away polygon's corners and axes being turned (4 each)
-/// and the home one's corners only moved (2 each; [`Counts::home_is_b`]).
-/// So a box against a pentagon runs in the pentagon's frame. The order of
-/// the axes, and so the answer, is the same in either frame. `fixed`: the
+/// "home"), the other turned and moved into it: the one with more corners
+/// (A where they tie; [`Counts::home_is_b`]), since the away polygon's
+/// corners and axes are turned (4 operations each) and the home one's
+/// corners only moved (2 each). So a box against a pentagon runs in the
+/// pentagon's frame. The order of the axes, and so the answer, is the
+/// same in either frame, but for rounding. `fixed`: the
 /// corner loops' lengths are compiled in (see `by_corners!`).
 ///
 /// The turns and the placing are worked out here, from the poses `p`
