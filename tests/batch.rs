@@ -265,8 +265,10 @@ fn a_pairs_answer_does_not_depend_on_its_neighbours() {
 /// naming the same two shapes) or among other pairs in a bucket: for
 /// shapes with fewer axes than corners (parallel edges: a box, off its
 /// origin or not, a trapezoid, a regular hexagon), a quadrilateral with
-/// none, a pentagon, a triangle and a circle, every ordered pair of them,
-/// on every instruction set, and shared out by `collide_par`.
+/// none, a pentagon, a triangle, a circle, and a hexagon and an octagon
+/// that are centrally symmetric (as the box on its origin is, whose
+/// shadows are cast from half their corners), every ordered pair of
+/// them, on every instruction set, and shared out by `collide_par`.
 #[test]
 fn a_pairs_answer_is_the_same_in_a_run_and_in_a_bucket() {
     let quad = |points: [(f32, f32); 4]| {
@@ -282,6 +284,8 @@ fn a_pairs_answer_is_the_same_in_a_run_and_in_a_bucket() {
         Shape::Polygon(Polygon::regular(5, 50.0).unwrap()),
         Shape::Polygon(Polygon::regular(3, 45.0).unwrap()),
         Shape::Circle { radius: 35.0 },
+        symmetric(&[(50.0, 0.0), (25.0, 40.0), (-25.0, 40.0)]),
+        symmetric(&[(45.0, -10.0), (40.0, 25.0), (10.0, 45.0), (-25.0, 40.0)]),
     ];
     let table = ShapeTable::new(&shapes).unwrap();
     let mut rng = Rng(321);
@@ -1321,6 +1325,74 @@ fn a_run_then_buckets_of_the_same_polygon_agree() {
             });
         }
     }
+    check_all(&shapes, &pairs);
+}
+
+/// A polygon with these corners and, after them, the same corners with
+/// their signs turned: centrally symmetric about its origin.
+fn symmetric(half: &[(f32, f32)]) -> Shape {
+    let corners = half.iter().map(|&(x, y)| Vec2::new(x, y));
+    let opposite = half.iter().map(|&(x, y)| Vec2::new(-x, -y));
+    Shape::Polygon(Polygon::new(corners.chain(opposite).collect()).unwrap())
+}
+
+/// Runs of one shape pair whose polygons are centrally symmetric about
+/// their origins, whose shadows the lanes cast from half their corners:
+/// a box, a parallelogram, a hexagon and an octagon, against each other
+/// and against a pentagon, a triangle and a box moved off its origin
+/// (not symmetric, so cast whole), each way round, so that a symmetric
+/// polygon is A and B, at home and away, and each half count (2, 3, 4)
+/// is run. Every pair's answer is the chapter's, on every engine.
+#[test]
+fn runs_of_centrally_symmetric_polygons_agree() {
+    let shapes = vec![
+        Shape::Polygon(Polygon::rectangle(140.0, 90.0).unwrap()),
+        symmetric(&[(-40.0, -25.0), (25.0, -25.0)]),
+        symmetric(&[(50.0, 0.0), (25.0, 40.0), (-25.0, 40.0)]),
+        symmetric(&[(45.0, -10.0), (40.0, 25.0), (10.0, 45.0), (-25.0, 40.0)]),
+        Shape::Polygon(Polygon::regular(5, 50.0).unwrap()),
+        Shape::Polygon(Polygon::regular(3, 45.0).unwrap()),
+        Shape::Polygon(
+            Polygon::new(vec![
+                Vec2::new(-30.0, -20.0),
+                Vec2::new(50.0, -20.0),
+                Vec2::new(50.0, 20.0),
+                Vec2::new(-30.0, 20.0),
+            ])
+            .unwrap(),
+        ),
+    ];
+    let mut rng = Rng(123);
+    let mut pairs = Vec::new();
+    let mut overlapping = 0;
+    for a in 0..shapes.len() as u32 {
+        for b in 0..shapes.len() as u32 {
+            let run: Vec<Pair> = (0..37)
+                .map(|_| Pair {
+                    a,
+                    pose_a: at(
+                        rng.range(-120.0, 120.0),
+                        rng.range(-120.0, 120.0),
+                        rng.angle(),
+                    ),
+                    b,
+                    pose_b: at(rng.range(-5.0, 5.0), rng.range(-5.0, 5.0), rng.angle()),
+                })
+                .collect();
+            // Each run alone, as a batch of one shape pair.
+            check_all(&shapes, &run);
+            let mut out = Vec::new();
+            batch::collide(&shapes, &run, &mut out).unwrap();
+            overlapping += out.iter().filter(|r| r.overlapping).count();
+            pairs.extend(run);
+        }
+    }
+    let all = pairs.len();
+    assert!(
+        (all / 5..all * 4 / 5).contains(&overlapping),
+        "a mix of overlaps and gaps: {overlapping} of {all}"
+    );
+    // And all of them in one batch: the first run, then buckets.
     check_all(&shapes, &pairs);
 }
 

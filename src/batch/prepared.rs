@@ -60,6 +60,26 @@ impl PolyData {
         self.shape.points()
     }
 
+    /// Whether it is centrally symmetric about its own origin: an even
+    /// number of corners, at least 4, each of the second half exactly
+    /// minus its opposite in the first (corner `j + n/2` is minus corner
+    /// `j`), as a box centred on its origin is ([`Polygon::rectangle`]).
+    /// Its shadow on any axis is then centred on its origin's, and as wide
+    /// either way as the widest of its first half's corners: half the
+    /// corners cast it (`kernel::shadow`'s `symmetric`).
+    ///
+    /// Exactly, with no tolerance, so that the half casts the very shadow
+    /// the whole would: a turn and a projection give minus a corner's
+    /// numbers for minus the corner, to the bit. A regular hexagon made
+    /// by [`Polygon::regular`], whose opposite corners come from sines
+    /// and cosines of different angles, is usually not, and takes the
+    /// general path.
+    pub fn symmetric(&self) -> bool {
+        let corners = self.corners();
+        let (n, half) = (corners.len(), corners.len() / 2);
+        n >= 4 && n % 2 == 0 && (0..half).all(|j| corners[j + half] == -corners[j])
+    }
+
     /// Whether the SIMD kernels can take it.
     pub fn fits_lanes(&self) -> bool {
         self.corners().len() <= LANE_CORNERS && self.axes().len() <= LANE_CORNERS
@@ -130,16 +150,40 @@ pub(crate) struct Info {
     pub corners: u8,
     /// Its class for grouping pairs (see [`Info::bucket`]): 0 for a
     /// circle, its corner count (1 to [`LANE_CORNERS`]) for a polygon the
-    /// lanes take, [`BIG_CLASS`] for a larger one.
+    /// lanes take, [`BIG_CLASS`] for a larger one, and from
+    /// [`SYMMETRIC_CLASS`] for a centrally symmetric polygon the lanes
+    /// take (see [`class_polygon`]).
     pub class: u8,
 }
 
 /// The class of a polygon too large for the lanes.
 pub(crate) const BIG_CLASS: u8 = LANE_CORNERS as u8 + 1;
 
-/// How many classes there are (0 to [`BIG_CLASS`]), on A's side and on
-/// B's: a bucket is A's class times this, plus B's ([`Info::bucket`]).
-pub(crate) const CLASSES: usize = BIG_CLASS as usize + 1;
+/// The class of a centrally symmetric polygon of 4 corners
+/// ([`PolyData::symmetric`]); one of 6 is the next, and so on to
+/// [`LANE_CORNERS`]. Such a polygon's shadows are cast from half its
+/// corners, so it has buckets of its own: a pair's answer is then the
+/// same, bit for bit, in a bucket as in a run of one shape pair.
+pub(crate) const SYMMETRIC_CLASS: u8 = BIG_CLASS + 1;
+
+/// How many classes there are (0 to the last symmetric one), on A's side
+/// and on B's: a bucket is A's class times this, plus B's
+/// ([`Info::bucket`]).
+pub(crate) const CLASSES: usize = SYMMETRIC_CLASS as usize + LANE_CORNERS / 2 - 1;
+
+// Every bucket's number fits the byte `Info::bucket` makes.
+const _: () = assert!(CLASSES * CLASSES <= 256);
+
+/// The polygon that `class` stands for, if it is one the lanes take: its
+/// corner count, and whether it is centrally symmetric.
+pub(crate) fn class_polygon(class: usize) -> Option<(usize, bool)> {
+    let symmetric = usize::from(SYMMETRIC_CLASS);
+    match class {
+        1..=LANE_CORNERS => Some((class, false)),
+        c if (symmetric..CLASSES).contains(&c) => Some((2 * (c - symmetric) + 4, true)),
+        _ => None,
+    }
+}
 
 /// How many buckets pairs are grouped into: one per pair of classes.
 pub(crate) const BUCKETS: usize = CLASSES * CLASSES;
@@ -248,10 +292,10 @@ pub(crate) fn prepare(shapes: &[Shape]) -> Table {
                     },
                     axes: p.axes().len().min(255) as u8,
                     corners: p.corners().len().min(255) as u8,
-                    class: if fits {
-                        p.corners().len() as u8
-                    } else {
-                        BIG_CLASS
+                    class: match (fits, p.symmetric()) {
+                        (false, _) => BIG_CLASS,
+                        (true, false) => p.corners().len() as u8,
+                        (true, true) => SYMMETRIC_CLASS + (p.corners().len() / 2 - 2) as u8,
                     },
                 }
             }
@@ -282,5 +326,83 @@ pub(crate) fn prepare(shapes: &[Shape]) -> Table {
         info,
         blocks,
         radius,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn prepared(points: &[(f32, f32)]) -> PolyData {
+        let points = points.iter().map(|&(x, y)| Vec2::new(x, y)).collect();
+        PolyData::new(&Polygon::new(points).expect("a valid polygon"))
+    }
+
+    /// Each class a polygon the lanes take is given stands for its corner
+    /// count and symmetry, and no other class stands for a polygon.
+    #[test]
+    fn classes_stand_for_their_polygons() {
+        let hexagon = [(2.0, 0.0), (1.0, 1.5), (-1.0, 1.5)];
+        let octagon = [(2.0, 0.0), (1.5, 1.5), (0.0, 2.0), (-1.5, 1.5)];
+        let polygons = [
+            prepared(&[(-1.0, -1.0), (1.0, -1.0), (0.0, 1.0)]),
+            prepared(&[(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)]),
+            prepared(&[(-1.0, -1.0), (2.0, -1.0), (1.0, 1.0), (-1.0, 1.0)]),
+            prepared(&[
+                (2.0, 0.0),
+                (1.0, 1.5),
+                (-1.0, 1.5),
+                (-2.0, 0.0),
+                (0.0, -2.0),
+            ]),
+            prepared(&whole(&hexagon)),
+            prepared(&whole(&octagon)),
+        ];
+        let shapes: Vec<Shape> = polygons
+            .iter()
+            .map(|p| Shape::Polygon(p.shape.clone()))
+            .chain([Shape::Circle { radius: 1.0 }])
+            .collect();
+        let table = prepare(&shapes);
+        let mut seen = Vec::new();
+        for (p, info) in polygons.iter().zip(&table.info) {
+            let want = (p.corners().len(), p.symmetric());
+            assert_eq!(class_polygon(info.class.into()), Some(want));
+            seen.push(info.class);
+        }
+        assert_eq!(seen, [3, 10, 4, 5, 11, 12]);
+        assert_eq!(table.info[polygons.len()].class, 0);
+        for class in [0, usize::from(BIG_CLASS), CLASSES] {
+            assert_eq!(class_polygon(class), None);
+        }
+        assert_eq!(class_polygon(usize::from(SYMMETRIC_CLASS)), Some((4, true)));
+    }
+
+    /// A symmetric polygon's corners: `half`, then `half` with its signs
+    /// turned.
+    fn whole(half: &[(f32, f32)]) -> Vec<(f32, f32)> {
+        let opposite = half.iter().map(|&(x, y)| (-x, -y));
+        half.iter().copied().chain(opposite).collect()
+    }
+
+    /// Central symmetry about the origin is found exactly: a box centred
+    /// on its origin, a parallelogram and a hexagon of opposite corners
+    /// are; a box moved off its origin, one corner a float's step away,
+    /// an odd count and a triangle are not.
+    #[test]
+    fn central_symmetry_is_found_exactly() {
+        let (x, y) = (70.0, 45.0);
+        let boxed = Polygon::rectangle(2.0 * x, 2.0 * y).expect("a box");
+        assert!(PolyData::new(&boxed).symmetric());
+        assert!(prepared(&[(-3.0, -1.0), (2.0, -1.0), (3.0, 1.0), (-2.0, 1.0)]).symmetric());
+        assert!(prepared(&whole(&[(2.0, 0.0), (1.0, 1.5), (-1.0, 1.5)])).symmetric());
+        assert!(
+            !prepared(&[(-x + 1.0, -y), (x + 1.0, -y), (x + 1.0, y), (-x + 1.0, y)]).symmetric()
+        );
+        let nudged = f32::from_bits(x.to_bits() + 1);
+        assert!(!prepared(&[(-x, -y), (x, -y), (nudged, y), (-x, y)]).symmetric());
+        let pentagon = Polygon::regular(5, 50.0).expect("a pentagon");
+        assert!(!PolyData::new(&pentagon).symmetric());
+        assert!(!prepared(&[(-1.0, -1.0), (1.0, -1.0), (0.0, 1.0)]).symmetric());
     }
 }

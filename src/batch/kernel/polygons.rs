@@ -53,30 +53,43 @@ pub(crate) fn polygons_placed<S: Simd, K: Sink>(
         a_corners,
         b_axes,
         b_corners,
+        ..
     } = counts;
     let (away, (sin_h, cos_h)) = (&placed.away, placed.home);
+    // Each side's axes against the other's corners: all of them, or the
+    // first half of a centrally symmetric polygon's (`by_halves!`).
+    macro_rules! against {
+        ($symmetric:expr, $corners:expr, $f:ident($($arg:expr),*)) => {
+            if $symmetric {
+                by_halves!($corners / 2, $f::<S, true>($($arg),*))
+            } else {
+                by_corners!(fixed, $corners, $f::<S, false>($($arg),*))
+            }
+        };
+    }
+    let (a_symmetric, b_symmetric) = (counts.a_symmetric, counts.b_symmetric);
     if counts.home_is_b() {
         // At home in B: A's axes (turned), then B's own.
-        by_corners!(
-            fixed,
+        against!(
+            b_symmetric,
             b_corners,
-            away_axes::<S>(&mut best, a, a_axes, b, away, true)
+            away_axes(&mut best, a, a_axes, b, away, true)
         );
-        by_corners!(
-            fixed,
+        against!(
+            a_symmetric,
             a_corners,
-            home_axes::<S>(&mut best, b, b_axes, a, away, false)
+            home_axes(&mut best, b, b_axes, a, away, false)
         );
     } else {
-        by_corners!(
-            fixed,
+        against!(
+            b_symmetric,
             b_corners,
-            home_axes::<S>(&mut best, a, a_axes, b, away, true)
+            home_axes(&mut best, a, a_axes, b, away, true)
         );
-        by_corners!(
-            fixed,
+        against!(
+            a_symmetric,
             a_corners,
-            away_axes::<S>(&mut best, b, b_axes, a, away, false)
+            away_axes(&mut best, b, b_axes, a, away, false)
         );
     }
     best.write(cos_h, sin_h, false, n, sink);
@@ -84,9 +97,12 @@ pub(crate) fn polygons_placed<S: Simd, K: Sink>(
 
 /// The home polygon's axes, as they are: its own shadows on them against
 /// the away polygon's `corners` (at most `N`) placed in the home frame.
-/// `home_is_a` says which shadow is A's.
+/// `home_is_a` says which shadow is A's. With `SYMMETRIC`, the away
+/// polygon is centrally symmetric and `corners` is the first half of its
+/// corners, only turned: its shadows are cast about its origin's
+/// ([`symmetric_shadow`]).
 #[inline(always)]
-fn home_axes<S: Simd, const N: usize>(
+fn home_axes<S: Simd, const SYMMETRIC: bool, const N: usize>(
     best: &mut Best<S>,
     home: &Side,
     axes: usize,
@@ -101,12 +117,21 @@ fn home_axes<S: Simd, const N: usize>(
     let mut cy = [S::splat(0.0); M];
     for j in 0..corners {
         let (x, y) = (S::load(&away.corner_x[j]), S::load(&away.corner_y[j]));
-        cx[j] = at.cos.madd(x, at.minus_sin.madd(y, at.off_x));
-        cy[j] = at.sin.madd(x, at.cos.madd(y, at.off_y));
+        if SYMMETRIC {
+            cx[j] = at.cos.madd(x, at.minus_sin.mul(y));
+            cy[j] = at.sin.madd(x, at.cos.mul(y));
+        } else {
+            cx[j] = at.cos.madd(x, at.minus_sin.madd(y, at.off_x));
+            cy[j] = at.sin.madd(x, at.cos.madd(y, at.off_y));
+        }
     }
     for i in 0..axes {
         let (nx, ny) = (S::load(&home.axis_x[i]), S::load(&home.axis_y[i]));
-        let (lo, hi) = shadow::<S, N>(nx, ny, &cx, &cy, corners);
+        let (lo, hi) = if SYMMETRIC {
+            symmetric_shadow::<S, N>(nx, ny, (&cx, &cy), corners, (at.off_x, at.off_y))
+        } else {
+            shadow::<S, N>(nx, ny, &cx, &cy, corners)
+        };
         let own = (S::load(&home.own_min[i]), S::load(&home.own_max[i]));
         best.owned_axis(nx, ny, own, (lo, hi), home_is_a);
     }
@@ -115,9 +140,12 @@ fn home_axes<S: Simd, const N: usize>(
 /// The away polygon's axes, turned into the home frame: its own shadows
 /// on them against the home polygon's `corners` (at most `N`) seen from
 /// the away origin, so that both shadows are measured from that origin and
-/// its own need no moving. `away_is_a` says which shadow is A's.
+/// its own need no moving. `away_is_a` says which shadow is A's. With
+/// `SYMMETRIC`, the home polygon is centrally symmetric and `corners` is
+/// the first half of its corners, as they are: its shadows are cast about
+/// its origin, seen from the away one ([`symmetric_shadow`]).
 #[inline(always)]
-fn away_axes<S: Simd, const N: usize>(
+fn away_axes<S: Simd, const SYMMETRIC: bool, const N: usize>(
     best: &mut Best<S>,
     away: &Side,
     axes: usize,
@@ -130,14 +158,24 @@ fn away_axes<S: Simd, const N: usize>(
     let mut cx = [S::splat(0.0); M];
     let mut cy = [S::splat(0.0); M];
     for j in 0..corners {
-        cx[j] = S::load(&home.corner_x[j]).sub(at.off_x);
-        cy[j] = S::load(&home.corner_y[j]).sub(at.off_y);
+        let (x, y) = (S::load(&home.corner_x[j]), S::load(&home.corner_y[j]));
+        if SYMMETRIC {
+            (cx[j], cy[j]) = (x, y);
+        } else {
+            (cx[j], cy[j]) = (x.sub(at.off_x), y.sub(at.off_y));
+        }
     }
+    // The home origin seen from the away one (used only by `SYMMETRIC`).
+    let centre = (at.off_x.neg(), at.off_y.neg());
     for k in 0..axes {
         let (bx, by) = (S::load(&away.axis_x[k]), S::load(&away.axis_y[k]));
         let nx = at.cos.madd(bx, at.minus_sin.mul(by));
         let ny = at.sin.madd(bx, at.cos.mul(by));
-        let (lo, hi) = shadow::<S, N>(nx, ny, &cx, &cy, corners);
+        let (lo, hi) = if SYMMETRIC {
+            symmetric_shadow::<S, N>(nx, ny, (&cx, &cy), corners, centre)
+        } else {
+            shadow::<S, N>(nx, ny, &cx, &cy, corners)
+        };
         let own = (S::load(&away.own_min[k]), S::load(&away.own_max[k]));
         best.owned_axis(nx, ny, own, (lo, hi), away_is_a);
     }

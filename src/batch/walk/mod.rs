@@ -39,7 +39,7 @@ use std::mem::MaybeUninit;
 
 use super::kernel::{Counts, Poses, Side, circles, polygon_circle, polygons, polygons_placed};
 use super::lanes::{MAX_LANES, Simd, lane_pair};
-use super::prepared::{BUCKETS, CLASSES, LANE_CORNERS as M, ShapeKind, Table};
+use super::prepared::{BUCKETS, CLASSES, ShapeKind, Table, class_polygon};
 use super::{Pair, pose_ok, scalar};
 use crate::sat::SatResult;
 use ahead::Ahead;

@@ -39,13 +39,22 @@ pub(super) struct Plan {
 /// How registers of pairs that all name shape `a` as A and shape `b` as
 /// B are run: the kernel for their kind, through their own counts of axes
 /// and corners, or [`Kind::Other`] for a polygon too large for the lanes.
+/// A polygon centrally symmetric about its origin casts its shadows from
+/// half its corners ([`Counts::a_symmetric`]), in a run as in its bucket.
+// Once a run; inlined, as it was before it read the shapes' symmetry
+// (`.ci/walkers-inlined` found it out of line in the AVX-512 walkers).
+#[inline(always)]
 pub(super) fn plan<S: Simd>(table: &Table, a: u32, b: u32) -> Plan {
     let (a, b) = (table.info[a as usize], table.info[b as usize]);
+    let symmetric = |class: u8| class_polygon(class.into()).is_some_and(|(_, s)| s);
+    let (a_symmetric, b_symmetric) = (symmetric(a.class), symmetric(b.class));
     let counts = |(a_axes, a_corners): (u8, u8), (b_axes, b_corners): (u8, u8)| Counts {
         a_axes: a_axes.into(),
         a_corners: a_corners.into(),
         b_axes: b_axes.into(),
         b_corners: b_corners.into(),
+        a_symmetric,
+        b_symmetric,
     };
     let (own_a, own_b) = ((a.axes, a.corners), (b.axes, b.corners));
     let (kind, counts) = match (a.kind, b.kind) {
@@ -63,26 +72,28 @@ pub(super) fn plan<S: Simd>(table: &Table, a: u32, b: u32) -> Plan {
     }
 }
 
-/// How a bucket's registers are run: its kind, and its corner counts as
-/// the counts of axes and corners (a polygon has no more axes than
-/// corners, and a lane's rows past its own repeat its last, which changes
-/// no answer; see `Side`).
+/// How a bucket's registers are run: its kind, and its classes' corner
+/// counts as the counts of axes and corners (a polygon has no more axes
+/// than corners, and a lane's rows past its own repeat its last, which
+/// changes no answer; see `Side`), with their symmetry.
 pub(super) fn bucket_plan(bucket: usize) -> Plan {
     let (a, b) = classes_of(bucket);
-    let polygon = |c: usize| (1..=M).contains(&c);
-    let counts = |a: usize, b: usize| Counts {
+    let counts = |(a, a_symmetric): (usize, bool), (b, b_symmetric): (usize, bool)| Counts {
         a_axes: a,
         a_corners: a,
         b_axes: b,
         b_corners: b,
+        a_symmetric,
+        b_symmetric,
     };
-    let (kind, counts) = match (a, b) {
-        (a, b) if polygon(a) && polygon(b) => (Kind::Polygons, counts(a, b)),
-        (a, 0) if polygon(a) => (Kind::PolygonCircle, counts(a, 0)),
+    let none = (0, false);
+    let (kind, counts) = match (class_polygon(a), class_polygon(b)) {
+        (Some(a), Some(b)) => (Kind::Polygons, counts(a, b)),
+        (Some(a), None) if b == 0 => (Kind::PolygonCircle, counts(a, none)),
         // The polygon is B: the kernel takes it as its "A".
-        (0, b) if polygon(b) => (Kind::CirclePolygon, counts(b, 0)),
-        (0, 0) => (Kind::Circles, counts(0, 0)),
-        _ => (Kind::Other, counts(0, 0)),
+        (None, Some(b)) if a == 0 => (Kind::CirclePolygon, counts(b, none)),
+        (None, None) if (a, b) == (0, 0) => (Kind::Circles, counts(none, none)),
+        _ => (Kind::Other, counts(none, none)),
     };
     Plan {
         kind,
