@@ -62,7 +62,6 @@ pub(super) fn shadow<S: Simd, const N: usize>(
 /// The shadow is the one the whole polygon casts, but for rounding: each
 /// end is the origin's projection and a corner's, rounded once more than
 /// a placed corner's own projection.
-
 #[inline(always)]
 pub(super) fn symmetric_shadow<S: Simd, const N: usize>(
     nx: S,
