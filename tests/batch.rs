@@ -260,6 +260,37 @@ fn a_pairs_answer_does_not_depend_on_its_neighbours() {
     }
 }
 
+/// A quadrilateral with these corners.
+fn quad(points: [(f32, f32); 4]) -> Shape {
+    let points = points.iter().map(|&(x, y)| Vec2::new(x, y)).collect();
+    Shape::Polygon(Polygon::new(points).unwrap())
+}
+
+/// For every ordered pair of `shapes` shapes, a run of `len` pairs that
+/// name them: B near the origin, A within `reach` of it, both turned at
+/// random.
+fn runs_of_every_pair(shapes: usize, len: usize, reach: f32, rng: &mut Rng) -> Vec<Vec<Pair>> {
+    let mut runs = Vec::new();
+    for a in 0..shapes as u32 {
+        for b in 0..shapes as u32 {
+            let run = (0..len)
+                .map(|_| Pair {
+                    a,
+                    pose_a: at(
+                        rng.range(-reach, reach),
+                        rng.range(-reach, reach),
+                        rng.angle(),
+                    ),
+                    b,
+                    pose_b: at(rng.range(-5.0, 5.0), rng.range(-5.0, 5.0), rng.angle()),
+                })
+                .collect();
+            runs.push(run);
+        }
+    }
+    runs
+}
+
 /// A pair's answer is its own, bit for bit, whether it runs in a run of
 /// one shape pair (a batch or window that begins with registers of pairs
 /// naming the same two shapes) or among other pairs in a bucket: for
@@ -271,10 +302,6 @@ fn a_pairs_answer_does_not_depend_on_its_neighbours() {
 /// them, on every instruction set, and shared out by `collide_par`.
 #[test]
 fn a_pairs_answer_is_the_same_in_a_run_and_in_a_bucket() {
-    let quad = |points: [(f32, f32); 4]| {
-        let points = points.iter().map(|&(x, y)| Vec2::new(x, y)).collect();
-        Shape::Polygon(Polygon::new(points).unwrap())
-    };
     let shapes = vec![
         Shape::Polygon(Polygon::rectangle(140.0, 90.0).unwrap()),
         quad([(-30.0, -20.0), (50.0, -20.0), (50.0, 20.0), (-30.0, 20.0)]),
@@ -289,24 +316,7 @@ fn a_pairs_answer_is_the_same_in_a_run_and_in_a_bucket() {
     ];
     let table = ShapeTable::new(&shapes).unwrap();
     let mut rng = Rng(321);
-    let mut runs = Vec::new();
-    for a in 0..shapes.len() as u32 {
-        for b in 0..shapes.len() as u32 {
-            let run: Vec<Pair> = (0..40)
-                .map(|_| Pair {
-                    a,
-                    pose_a: at(
-                        rng.range(-110.0, 110.0),
-                        rng.range(-110.0, 110.0),
-                        rng.angle(),
-                    ),
-                    b,
-                    pose_b: at(rng.range(-5.0, 5.0), rng.range(-5.0, 5.0), rng.angle()),
-                })
-                .collect();
-            runs.push(run);
-        }
-    }
+    let runs = runs_of_every_pair(shapes.len(), 40, 110.0, &mut rng);
     // Every pair, shuffled (Fisher-Yates), so that nearly every one runs
     // in a bucket.
     let mut mixed: Vec<Pair> = runs.concat();
@@ -954,15 +964,7 @@ fn verdicts_agree_with_an_f64_referee_and_with_parry2d() {
 /// circles; either way round.
 #[test]
 fn the_f64_referee_measures_hand_worked_cases() {
-    let square = Shape::Polygon(
-        Polygon::new(vec![
-            Vec2::new(-1.0, -1.0),
-            Vec2::new(1.0, -1.0),
-            Vec2::new(1.0, 1.0),
-            Vec2::new(-1.0, 1.0),
-        ])
-        .unwrap(),
-    );
+    let square = quad([(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)]);
     let shapes = vec![square, Shape::Circle { radius: 0.5 }];
     let pair = |a: u32, pose_a: Pose, b: u32, pose_b: Pose| Pair {
         a,
@@ -1352,40 +1354,18 @@ fn runs_of_centrally_symmetric_polygons_agree() {
         symmetric(&[(45.0, -10.0), (40.0, 25.0), (10.0, 45.0), (-25.0, 40.0)]),
         Shape::Polygon(Polygon::regular(5, 50.0).unwrap()),
         Shape::Polygon(Polygon::regular(3, 45.0).unwrap()),
-        Shape::Polygon(
-            Polygon::new(vec![
-                Vec2::new(-30.0, -20.0),
-                Vec2::new(50.0, -20.0),
-                Vec2::new(50.0, 20.0),
-                Vec2::new(-30.0, 20.0),
-            ])
-            .unwrap(),
-        ),
+        quad([(-30.0, -20.0), (50.0, -20.0), (50.0, 20.0), (-30.0, 20.0)]),
     ];
     let mut rng = Rng(123);
     let mut pairs = Vec::new();
     let mut overlapping = 0;
-    for a in 0..shapes.len() as u32 {
-        for b in 0..shapes.len() as u32 {
-            let run: Vec<Pair> = (0..37)
-                .map(|_| Pair {
-                    a,
-                    pose_a: at(
-                        rng.range(-120.0, 120.0),
-                        rng.range(-120.0, 120.0),
-                        rng.angle(),
-                    ),
-                    b,
-                    pose_b: at(rng.range(-5.0, 5.0), rng.range(-5.0, 5.0), rng.angle()),
-                })
-                .collect();
-            // Each run alone, as a batch of one shape pair.
-            check_all(&shapes, &run);
-            let mut out = Vec::new();
-            batch::collide(&shapes, &run, &mut out).unwrap();
-            overlapping += out.iter().filter(|r| r.overlapping).count();
-            pairs.extend(run);
-        }
+    for run in runs_of_every_pair(shapes.len(), 37, 120.0, &mut rng) {
+        // Each run alone, as a batch of one shape pair.
+        check_all(&shapes, &run);
+        let mut out = Vec::new();
+        batch::collide(&shapes, &run, &mut out).unwrap();
+        overlapping += out.iter().filter(|r| r.overlapping).count();
+        pairs.extend(run);
     }
     let all = pairs.len();
     assert!(
