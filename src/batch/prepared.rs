@@ -66,7 +66,7 @@ impl PolyData {
     /// `j`), as a box centred on its origin is ([`Polygon::rectangle`]).
     /// Its shadow on any axis is then centred on its origin's, and as wide
     /// either way as the widest of its first half's corners: half the
-    /// corners cast it (`kernel::shadow`'s `symmetric`).
+    /// corners cast it (`kernel::shadow::symmetric_shadow`).
     ///
     /// Exactly, with no tolerance, so that the half casts the very shadow
     /// the whole would: a turn and a projection give minus a corner's

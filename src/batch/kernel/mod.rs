@@ -25,8 +25,8 @@
 //! ([`Counts`]) and the corner loops' compiled-in lengths (`by_corners!`).
 //! The steps the kernels are made of each have a file: `side` (a side's
 //! rows), `poses` (the poses, turns and placing), `shadow` (a shadow on an
-//! axis, a centrally symmetric polygon's cast from half its corners), `best` (the best answer so far) and `unit` (offsets made unit
-//! axes). So does each kernel: `polygons`, `polygon_circle`, `circles`.
+//! axis, a centrally symmetric polygon's cast from half its corners),
+//! `best` (the best answer so far) and `unit` (offsets made unit axes). So does each kernel: `polygons`, `polygon_circle`, `circles`.
 
 use super::Pair;
 #[cfg(doc)]
@@ -135,8 +135,9 @@ pub(crate) struct Counts {
     pub b_corners: usize,
     /// Whether every lane's A is centrally symmetric about its origin
     /// (`PolyData::symmetric`), so that the first half of its corners
-    /// casts its shadows (see [`polygons()`]): only in a run of one shape
-    /// pair, whose lanes all hold the same two shapes.
+    /// casts its shadows (see [`polygons()`]): in a run of one shape pair
+    /// whose A is, and in the buckets of the symmetric polygons' classes
+    /// (`prepared::class_polygon`).
     pub a_symmetric: bool,
     /// The same of every lane's B.
     pub b_symmetric: bool,

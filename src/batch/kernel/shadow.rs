@@ -70,17 +70,17 @@ pub(super) fn symmetric_shadow<S: Simd, const N: usize>(
     halves: usize,
     (centre_x, centre_y): (S, S),
 ) -> (S, S) {
-    let centre = nx.madd(centre_x, ny.mul(centre_y));
+    let (centre, halves) = (nx.madd(centre_x, ny.mul(centre_y)), halves.min(N));
     let mut d = [S::splat(0.0); M];
-    for j in 0..halves.min(N) {
+    for j in 0..halves {
         d[j] = nx.madd(hx[j], ny.mul(hy[j])).abs();
     }
     // The least of them is left to the compiler to drop.
     let reach = if S::TREE && N < M {
-        least_and_greatest(d, halves.min(N)).1
+        least_and_greatest(d, halves).1
     } else {
         let mut reach = d[0];
-        for dj in &d[1..halves.min(N)] {
+        for dj in &d[1..halves] {
             reach = reach.max(*dj);
         }
         reach
