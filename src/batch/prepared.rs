@@ -70,10 +70,10 @@ impl PolyData {
     ///
     /// Exactly, with no tolerance, so that the half casts the very shadow
     /// the whole would: a turn and a projection give minus a corner's
-    /// numbers for minus the corner, to the bit. A regular hexagon made
-    /// by [`Polygon::regular`], whose opposite corners come from sines
-    /// and cosines of different angles, is usually not, and takes the
-    /// general path.
+    /// numbers for minus the corner, to the bit. [`Polygon::regular`]
+    /// makes its even polygons so; a hexagon whose opposite corners were
+    /// worked out from sines and cosines of their own angles is usually
+    /// not, and takes the general path.
     pub fn symmetric(&self) -> bool {
         let corners = self.corners();
         let (n, half) = (corners.len(), corners.len() / 2);
@@ -403,6 +403,10 @@ mod tests {
         assert!(!prepared(&[(-x, -y), (x, -y), (nudged, y), (-x, y)]).symmetric());
         let pentagon = Polygon::regular(5, 50.0).expect("a pentagon");
         assert!(!PolyData::new(&pentagon).symmetric());
+        for sides in [4, 6, 8, 12] {
+            let even = Polygon::regular(sides, 50.0).expect("an even regular polygon");
+            assert!(PolyData::new(&even).symmetric(), "{sides} sides");
+        }
         assert!(!prepared(&[(-1.0, -1.0), (1.0, -1.0), (0.0, 1.0)]).symmetric());
     }
 }

@@ -127,17 +127,31 @@ impl Polygon {
     /// A regular polygon of `sides` corners, `radius` from its center at the
     /// origin, its first corner straight up the screen (at `(0, -radius)`,
     /// since screen y grows downward), as the chapter builds its pentagon.
+    ///
+    /// With an even number of sides, the second half of the corners are the
+    /// first half's with their signs turned, exactly, rather than worked out
+    /// from sines and cosines of their own (which round differently): the
+    /// polygon is then centrally symmetric to the last bit, as a regular
+    /// polygon of even sides is, and the batch engine casts its shadows from
+    /// half its corners.
     pub fn regular(sides: usize, radius: f32) -> Result<Polygon, ShapeError> {
         if sides < 3 {
             return Err(ShapeError::TooFewPoints { distinct: sides });
         }
-        let points = (0..sides)
-            .map(|i| {
-                let angle =
-                    -std::f32::consts::FRAC_PI_2 + i as f32 * std::f32::consts::TAU / sides as f32;
-                Vec2::from_angle(angle) * radius
-            })
-            .collect();
+        let corner = |i: usize| {
+            let angle =
+                -std::f32::consts::FRAC_PI_2 + i as f32 * std::f32::consts::TAU / sides as f32;
+            Vec2::from_angle(angle) * radius
+        };
+        let points = if sides % 2 == 0 {
+            let half: Vec<Vec2> = (0..sides / 2).map(corner).collect();
+            half.iter()
+                .copied()
+                .chain(half.iter().map(|&c| -c))
+                .collect()
+        } else {
+            (0..sides).map(corner).collect()
+        };
         Polygon::new(points)
     }
 

@@ -359,3 +359,37 @@ fn every_size_and_corner_count_gives_the_chapter_loops_answer() {
         }
     }
 }
+
+/// `Polygon::regular` puts its corners on the circle of its radius, the
+/// first straight up the screen and each the same turn on from the last;
+/// an even one's second half is the first's with the signs turned, to the
+/// bit, as the batch engine's half-corner shadows ask.
+#[test]
+fn regular_polygons_have_their_corners_on_the_circle_in_turn() {
+    let radius = 80.0;
+    for sides in 3..=12 {
+        let p = Polygon::regular(sides, radius).unwrap();
+        let corners = p.points();
+        assert_eq!(corners.len(), sides);
+        assert!(close(corners[0].x, 0.0, 1e-4) && close(corners[0].y, -radius, 1e-4));
+        let step = std::f32::consts::TAU / sides as f32;
+        for (i, c) in corners.iter().enumerate() {
+            assert!(
+                close(c.length(), radius, 1e-4),
+                "{sides} sides, corner {i}: {c}"
+            );
+            let next = corners[(i + 1) % sides];
+            let turn = c.angle_to(next);
+            assert!(
+                close(turn, step, 1e-5),
+                "{sides} sides, corner {i}: turn {turn}"
+            );
+        }
+        if sides % 2 == 0 {
+            let half = sides / 2;
+            for j in 0..half {
+                assert_eq!(corners[j + half], -corners[j], "{sides} sides, corner {j}");
+            }
+        }
+    }
+}
