@@ -93,8 +93,12 @@ fn check_all(shapes: &[Shape], pairs: &[Pair]) {
 }
 
 /// A random convex polygon of 3 to 8 corners about `scale` across, some
-/// with a corner repeated.
+/// with a corner repeated and one in five centrally symmetric
+/// ([`symmetric_polygon`]).
 fn polygon(rng: &mut Rng, scale: f32) -> Polygon {
+    if rng.below(5) == 0 {
+        return symmetric_polygon(rng, scale);
+    }
     let corners = 3 + rng.below(6);
     let p = workloads::random_polygon(rng, corners, scale);
     if rng.below(4) == 0 {
@@ -107,9 +111,35 @@ fn polygon(rng: &mut Rng, scale: f32) -> Polygon {
     }
 }
 
+/// A random polygon of 4, 6 or 8 corners about `scale` across, centrally
+/// symmetric about its origin to the bit: its first half on an ellipse,
+/// the second half the first with the signs turned. The lanes cast its
+/// shadows from half its corners.
+fn symmetric_polygon(rng: &mut Rng, scale: f32) -> Polygon {
+    let half = 2 + rng.below(3);
+    loop {
+        let mut angles: Vec<f32> = (0..half)
+            .map(|_| rng.range(0.0, std::f32::consts::PI))
+            .collect();
+        angles.sort_by(f32::total_cmp);
+        let (rx, ry) = (scale * rng.range(0.3, 0.5), scale * rng.range(0.3, 0.5));
+        let first: Vec<Vec2> = angles
+            .iter()
+            .map(|&t| Vec2::new(rx * t.cos(), ry * t.sin()))
+            .collect();
+        let corners = first.iter().copied().chain(first.iter().map(|&c| -c));
+        if let Ok(p) = Polygon::new(corners.collect())
+            && p.points().len() == 2 * half
+        {
+            return p;
+        }
+    }
+}
+
 /// A batch of `n` pairs over a table in 24 scales from 1e-9 to 1e14,
-/// polygons and circles mixed, both as A and as B; pairs are near enough
-/// that about half overlap, and some angles are huge.
+/// polygons (some centrally symmetric) and circles mixed, both as A and
+/// as B; pairs are near enough that about half overlap, and some angles
+/// are huge.
 fn random_batch(n: usize, seed: u64) -> (Vec<Shape>, Vec<Pair>) {
     let mut rng = Rng(seed);
     let per_scale = 40;
@@ -174,7 +204,23 @@ fn hundred_thousand_random_pairs_agree_with_the_scalar_test() {
         kinds[is_circle(p.a) as usize * 2 + is_circle(p.b) as usize] += 1;
     }
     assert!(kinds.iter().all(|&k| k > 4_000), "kinds {kinds:?}");
+    // Centrally symmetric polygons at every scale, tiny and huge.
+    for (scale, group) in shapes.chunks(40).enumerate() {
+        let symmetric = group.iter().filter(|s| is_symmetric(s)).count();
+        assert!(symmetric >= 2, "scale {scale}: {symmetric} symmetric");
+    }
     check_all(&shapes, &pairs);
+}
+
+/// Whether `shape` is a polygon whose corner `j + n/2` is exactly minus
+/// corner `j`, as the lanes ask of one whose shadows they cast from half
+/// its corners.
+fn is_symmetric(shape: &Shape) -> bool {
+    let Shape::Polygon(p) = shape else {
+        return false;
+    };
+    let (c, half) = (p.points(), p.points().len() / 2);
+    c.len() >= 4 && c.len() % 2 == 0 && (0..half).all(|j| c[j + half] == -c[j])
 }
 
 #[test]
