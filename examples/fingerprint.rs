@@ -72,6 +72,8 @@ enum IsaArg {
     Avx512,
     /// `Isa::Neon`.
     Neon,
+    /// `Isa::Simd128`.
+    Simd128,
 }
 
 fn main() {
@@ -83,6 +85,7 @@ fn main() {
         IsaArg::Avx2 => Isa::Avx2,
         IsaArg::Avx512 => Isa::Avx512,
         IsaArg::Neon => Isa::Neon,
+        IsaArg::Simd128 => Isa::Simd128,
     };
     if !isa.is_available() {
         // One line and status 2, as a bad argument gets from `cli::parse`.

@@ -220,7 +220,7 @@ fn is_symmetric(shape: &Shape) -> bool {
         return false;
     };
     let (c, half) = (p.points(), p.points().len() / 2);
-    c.len() >= 4 && c.len() % 2 == 0 && (0..half).all(|j| c[j + half] == -c[j])
+    c.len() >= 4 && c.len().is_multiple_of(2) && (0..half).all(|j| c[j + half] == -c[j])
 }
 
 #[test]
@@ -932,6 +932,19 @@ fn the_widest_instruction_set_is_chosen_and_available() {
     assert!(Isa::available().contains(&Isa::Scalar));
     #[cfg(target_arch = "x86_64")]
     assert!(Isa::available().contains(&Isa::Sse2));
+    #[cfg(target_arch = "aarch64")]
+    assert!(Isa::available().contains(&Isa::Neon));
+    // A wasm32 build with SIMD runs its lanes, one without runs pair by
+    // pair.
+    #[cfg(target_arch = "wasm32")]
+    assert_eq!(
+        best,
+        if cfg!(target_feature = "simd128") {
+            Isa::Simd128
+        } else {
+            Isa::Scalar
+        }
+    );
     // Mixed shapes go at most as wide as the lanes, and only AVX-512 ever
     // goes narrower (8 lanes, AVX2's width, on a CPU that splits 512-bit
     // operations).

@@ -19,8 +19,8 @@
 //!   axes are already known. The home is whichever of the two costs fewer
 //!   turns (a box against a pentagon runs in the pentagon's frame).
 //! - One pair per SIMD lane, structure of arrays: 16 pairs at once with
-//!   AVX-512, 8 with AVX2+FMA, 4 with SSE2 or NEON, chosen at run time
-//!   ([`Isa::best`]). Every axis is tried in every lane (no branch per
+//!   AVX-512, 8 with AVX2+FMA, 4 with SSE2, NEON or WebAssembly's SIMD,
+//!   chosen at run time ([`Isa::best`]). Every axis is tried in every lane (no branch per
 //!   pair); a lane's best is replaced by an axis whose push is strictly
 //!   less only while the best is not yet a gap, which gives the first gap
 //!   or else the shortest push.

@@ -143,7 +143,7 @@ impl Polygon {
                 -std::f32::consts::FRAC_PI_2 + i as f32 * std::f32::consts::TAU / sides as f32;
             Vec2::from_angle(angle) * radius
         };
-        let points = if sides % 2 == 0 {
+        let points = if sides.is_multiple_of(2) {
             let half: Vec<Vec2> = (0..sides / 2).map(corner).collect();
             half.iter()
                 .copied()

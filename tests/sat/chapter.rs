@@ -385,7 +385,7 @@ fn regular_polygons_have_their_corners_on_the_circle_in_turn() {
                 "{sides} sides, corner {i}: turn {turn}"
             );
         }
-        if sides % 2 == 0 {
+        if sides.is_multiple_of(2) {
             let half = sides / 2;
             for j in 0..half {
                 assert_eq!(corners[j + half], -corners[j], "{sides} sides, corner {j}");

@@ -1,29 +1,36 @@
 //! The instruction set the kernels run on, chosen at run time: the one
 //! generic chunk walker (`walk::run`, with the kernels it calls) is
 //! compiled once per instruction set, inside a function that enables it,
-//! so the same code becomes AVX-512, AVX2+FMA or SSE2 (NEON on ARM) with no
-//! `-C target-cpu=native`.
+//! so the same code becomes AVX-512, AVX2+FMA or SSE2 with no
+//! `-C target-cpu=native`. On AArch64 it is NEON, part of the architecture;
+//! on wasm32 WebAssembly's SIMD where the build turns it on (a module
+//! cannot ask at run time), else the one-pair path.
 //!
 //! This is the crate's one module with `unsafe`: calling a function
 //! compiled for features the build does not assume everywhere is unsafe,
 //! and it is sound once the CPU is known to have them; its `x86` part
-//! wraps one intrinsic per lane operation on the same ground. (Plain lane
+//! wraps one intrinsic per lane operation on the same ground, and so does
+//! its `neon` part, whose intrinsics Rust marks unsafe too. (Plain lane
 //! arrays left to LLVM's auto-vectorizer were measured 1.5–2.5× slower
 //! on the chapter's scene: it unrolls the lanes and rebuilds vectors
-//! badly, and with AVX-512 turns the corner loops into gathers.)
+//! badly, and with AVX-512 turns the corner loops into gathers. On
+//! WebAssembly they took 6.7–18.6× the time of its own lanes, which need
+//! no `unsafe`: see `wasm`.)
 #![allow(unsafe_code)]
 
 use std::mem::MaybeUninit;
 use std::sync::OnceLock;
 
+#[cfg(target_arch = "aarch64")]
+mod neon;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod wasm;
 #[cfg(target_arch = "x86_64")]
 mod x86;
 
 #[cfg(feature = "parallel")]
 use super::BatchError;
 use super::Pair;
-#[cfg(target_arch = "aarch64")]
-use super::lanes::Portable;
 use super::prepared::Table;
 #[cfg(feature = "parallel")]
 use super::share;
@@ -57,17 +64,30 @@ pub enum Isa {
     Avx512,
     /// ARM's NEON, 4 lanes (always there on AArch64).
     Neon,
+    /// WebAssembly's 128-bit SIMD, 4 lanes, in a wasm32 build made with
+    /// `-C target-feature=+simd128` (every current browser and WASI
+    /// runtime runs it; a module cannot ask at run time, so it is the
+    /// build's choice). The same lanes as [`Isa::Sse2`]'s, with no fused
+    /// multiply-add.
+    Simd128,
 }
 
 impl Isa {
     /// Every instruction set, narrowest first.
-    pub const ALL: [Isa; 5] = [Isa::Scalar, Isa::Sse2, Isa::Neon, Isa::Avx2, Isa::Avx512];
+    pub const ALL: [Isa; 6] = [
+        Isa::Scalar,
+        Isa::Sse2,
+        Isa::Neon,
+        Isa::Simd128,
+        Isa::Avx2,
+        Isa::Avx512,
+    ];
 
     /// How many pairs it tests at once (at most: see [`Isa::Avx512`]).
     pub fn lanes(self) -> usize {
         match self {
             Isa::Scalar => 1,
-            Isa::Sse2 | Isa::Neon => 4,
+            Isa::Sse2 | Isa::Neon | Isa::Simd128 => 4,
             Isa::Avx2 => 8,
             Isa::Avx512 => 16,
         }
@@ -93,6 +113,7 @@ impl Isa {
             Isa::Avx2 => "avx2+fma",
             Isa::Avx512 => "avx512f",
             Isa::Neon => "neon",
+            Isa::Simd128 => "simd128",
         }
     }
 
@@ -112,6 +133,8 @@ impl Isa {
             }
             #[cfg(target_arch = "aarch64")]
             Isa::Neon => true,
+            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+            Isa::Simd128 => true,
             #[allow(unreachable_patterns)]
             _ => false,
         }
@@ -201,7 +224,10 @@ pub(crate) fn run(
         Isa::Sse2 => walk::run::<x86::Sse2, x86::Sse2>(table, pairs, out),
         #[cfg(target_arch = "aarch64")]
         // NEON, with its fused multiply-add, is part of AArch64 itself.
-        Isa::Neon => walk::run::<Portable<4>, Portable<4>>(table, pairs, out),
+        Isa::Neon => walk::run::<neon::Neon, neon::Neon>(table, pairs, out),
+        #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+        // The build's own target feature: every instruction is there.
+        Isa::Simd128 => walk::run::<wasm::Simd128, wasm::Simd128>(table, pairs, out),
         // One pair at a time (the one-pair path, `batch::scalar`).
         _ => walk::run_scalar(table, pairs, out),
     }

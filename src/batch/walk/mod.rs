@@ -368,10 +368,10 @@ pub(crate) fn run_scalar(
 
 #[cfg(test)]
 mod tests {
-    //! The portable lanes (what AArch64 runs, as `Isa::Neon`) are not
-    //! reachable through `collide_with` on x86, so they are checked here
-    //! against the one-pair path, and `sin_cos` against the standard
-    //! library's.
+    //! The portable lanes (the reference the registers are held to, which
+    //! no engine runs) are not reachable through `collide_with`, so they
+    //! are checked here against the one-pair path, and `sin_cos` against
+    //! the standard library's.
     use super::*;
     use crate::batch::lanes::{Portable, SINCOS_LIMIT, sin_cos};
     use crate::batch::test_rng::Rng;
