@@ -18,6 +18,12 @@
 //! where parry2d is the one that is wrong are listed.
 //! Where a wgpu adapter is found, the GPU collider gets a row too, and its
 //! time is split into upload, compute and read-back below the table.
+//!
+//! Built without the `gpu` or `parallel` features it leaves out the rows
+//! that need them, so that it also runs where neither is: on wasm32, for
+//! example, with `--no-default-features` under a WASI runtime, where a
+//! build made with `-C target-feature=+simd128` times the engine's
+//! WebAssembly lanes (`Isa::Simd128`) beside `sat_*` and parry2d.
 
 #[path = "support/cli.rs"]
 mod cli;
@@ -56,10 +62,12 @@ struct Prepared {
 }
 
 /// The GPU collider's timing split for each workload, filled by its row.
+#[cfg(feature = "gpu")]
 type GpuSplits = std::rc::Rc<std::cell::RefCell<Vec<(String, sat_visualizer::gpu::GpuTiming)>>>;
 
 /// The GPU collider's row, if there is an adapter: the wall time of each
 /// `collide` call, with its split kept for the table's foot.
+#[cfg(feature = "gpu")]
 fn gpu_engine(splits: &GpuSplits) -> Result<(Engine, String), String> {
     let collider =
         sat_visualizer::gpu::GpuCollider::new_headless().map_err(|e| sat_visualizer::report(&e))?;
@@ -194,6 +202,7 @@ fn engines() -> Vec<Engine> {
         name: "ShapeTable::collide (prepared once)".into(),
         run: Box::new(|w, out| batch_verdicts(w, out, |w, r| w.table.collide(&w.work.pairs, r))),
     });
+    #[cfg(feature = "parallel")]
     list.push(Engine {
         name: format!(
             "batch::collide_par ({} threads)",
@@ -207,13 +216,12 @@ fn engines() -> Vec<Engine> {
     });
     // Contact manifolds (where the shapes touch, not only how deep); the
     // verdict is whether the deepest point overlaps.
-    for (name, f) in [
-        (
-            "batch::manifolds (place + manifold_*)",
-            batch::manifolds as ManifoldFn,
-        ),
-        ("batch::manifolds_par", batch::manifolds_par),
-    ] {
+    #[cfg(feature = "parallel")]
+    let par: Option<(&str, ManifoldFn)> = Some(("batch::manifolds_par", batch::manifolds_par));
+    #[cfg(not(feature = "parallel"))]
+    let par: Option<(&str, ManifoldFn)> = None;
+    let one: (&str, ManifoldFn) = ("batch::manifolds (place + manifold_*)", batch::manifolds);
+    for (name, f) in std::iter::once(one).chain(par) {
         list.push(Engine {
             name: name.into(),
             run: Box::new(move |w, out| {
@@ -372,7 +380,9 @@ fn main() {
     })
     .collect();
     let mut engines = engines();
+    #[cfg(feature = "gpu")]
     let splits = GpuSplits::default();
+    #[cfg(feature = "gpu")]
     let gpu_adapter = match gpu_engine(&splits) {
         Ok((engine, adapter)) => {
             engines.push(engine);
@@ -380,6 +390,8 @@ fn main() {
         }
         Err(e) => format!("GPU: none ({e})"),
     };
+    #[cfg(not(feature = "gpu"))]
+    let gpu_adapter = "GPU: not in this build (the `gpu` feature)".to_string();
     // In table order: the scalar functions on shapes placed beforehand go
     // after collide_one, which places them itself.
     for (at, scalar, name) in [
@@ -474,6 +486,7 @@ fn main() {
         }
     }
     cli::say!("{gpu_adapter}");
+    #[cfg(feature = "gpu")]
     for (workload, t) in splits.borrow().iter() {
         for (part, d) in [
             ("upload", t.upload),
