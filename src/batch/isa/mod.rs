@@ -21,6 +21,8 @@
 use std::mem::MaybeUninit;
 use std::sync::OnceLock;
 
+#[cfg(test)]
+mod checks;
 #[cfg(target_arch = "aarch64")]
 mod neon;
 #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]

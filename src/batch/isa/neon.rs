@@ -175,3 +175,15 @@ fn halves(a: float32x4_t, b: float32x4_t) -> (float32x4_t, float32x4_t) {
         )
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lanes' transposes, selects, sign flips and checks against
+    /// `isa::checks`' rules, entry by entry.
+    #[test]
+    fn the_lanes_keep_every_bit() {
+        crate::batch::isa::checks::all::<Neon>();
+    }
+}

@@ -156,3 +156,15 @@ fn transpose4(r: [v128; 4]) -> [v128; 4] {
         i64x2_shuffle::<1, 3>(t2, t3),
     ]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lanes' transposes, selects, sign flips and checks against
+    /// `isa::checks`' rules, entry by entry.
+    #[test]
+    fn the_lanes_keep_every_bit() {
+        crate::batch::isa::checks::all::<Simd128>();
+    }
+}
