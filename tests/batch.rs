@@ -93,11 +93,12 @@ fn check_all(shapes: &[Shape], pairs: &[Pair]) {
 }
 
 /// A random convex polygon of 3 to 8 corners about `scale` across, some
-/// with a corner repeated and one in five centrally symmetric
-/// ([`symmetric_polygon`]).
+/// with a corner repeated and one in five centrally symmetric, of 4, 6
+/// or 8 corners (`workloads::random_symmetric_polygon`).
 fn polygon(rng: &mut Rng, scale: f32) -> Polygon {
     if rng.below(5) == 0 {
-        return symmetric_polygon(rng, scale);
+        let half = 2 + rng.below(3);
+        return workloads::random_symmetric_polygon(rng, half, scale);
     }
     let corners = 3 + rng.below(6);
     let p = workloads::random_polygon(rng, corners, scale);
@@ -108,31 +109,6 @@ fn polygon(rng: &mut Rng, scale: f32) -> Polygon {
         Polygon::new(pts).expect("a repeated corner keeps it valid")
     } else {
         p
-    }
-}
-
-/// A random polygon of 4, 6 or 8 corners about `scale` across, centrally
-/// symmetric about its origin to the bit: its first half on an ellipse,
-/// the second half the first with the signs turned. The lanes cast its
-/// shadows from half its corners.
-fn symmetric_polygon(rng: &mut Rng, scale: f32) -> Polygon {
-    let half = 2 + rng.below(3);
-    loop {
-        let mut angles: Vec<f32> = (0..half)
-            .map(|_| rng.range(0.0, std::f32::consts::PI))
-            .collect();
-        angles.sort_by(f32::total_cmp);
-        let (rx, ry) = (scale * rng.range(0.3, 0.5), scale * rng.range(0.3, 0.5));
-        let first: Vec<Vec2> = angles
-            .iter()
-            .map(|&t| Vec2::new(rx * t.cos(), ry * t.sin()))
-            .collect();
-        let corners = first.iter().copied().chain(first.iter().map(|&c| -c));
-        if let Ok(p) = Polygon::new(corners.collect())
-            && p.points().len() == 2 * half
-        {
-            return p;
-        }
     }
 }
 

@@ -418,21 +418,41 @@ pub fn chapter(n: usize, seed: u64) -> Workload {
 /// across: corners at sorted random angles on an ellipse.
 pub fn random_polygon(rng: &mut Rng, corners: usize, size: f32) -> Polygon {
     loop {
-        let mut angles: Vec<f32> = (0..corners)
-            .map(|_| rng.range(0.0, std::f32::consts::TAU))
-            .collect();
-        angles.sort_by(f32::total_cmp);
-        let (rx, ry) = (size * rng.range(0.3, 0.5), size * rng.range(0.3, 0.5));
-        let points: Vec<Vec2> = angles
-            .iter()
-            .map(|&t| Vec2::new(rx * t.cos(), ry * t.sin()))
-            .collect();
+        let points = on_ellipse(rng, corners, size, std::f32::consts::TAU);
         if let Ok(p) = Polygon::new(points)
             && p.points().len() == corners
         {
             return p;
         }
     }
+}
+
+/// A random polygon of `2 * half` corners about `size` across, centrally
+/// symmetric about its origin to the bit: its first half at sorted random
+/// angles on an ellipse within half a turn, the second half the first
+/// with the signs turned.
+pub fn random_symmetric_polygon(rng: &mut Rng, half: usize, size: f32) -> Polygon {
+    loop {
+        let first = on_ellipse(rng, half, size, std::f32::consts::PI);
+        let corners = first.iter().copied().chain(first.iter().map(|&c| -c));
+        if let Ok(p) = Polygon::new(corners.collect())
+            && p.points().len() == 2 * half
+        {
+            return p;
+        }
+    }
+}
+
+/// `count` points on an ellipse about `size` across (half-axes 0.3 to
+/// 0.5 of it), at sorted random angles from 0 to `turn`.
+fn on_ellipse(rng: &mut Rng, count: usize, size: f32, turn: f32) -> Vec<Vec2> {
+    let mut angles: Vec<f32> = (0..count).map(|_| rng.range(0.0, turn)).collect();
+    angles.sort_by(f32::total_cmp);
+    let (rx, ry) = (size * rng.range(0.3, 0.5), size * rng.range(0.3, 0.5));
+    angles
+        .iter()
+        .map(|&t| Vec2::new(rx * t.cos(), ry * t.sin()))
+        .collect()
 }
 
 /// A random convex polygon of 3 to 8 corners, 40 to 160 across.
