@@ -47,23 +47,28 @@ pub(super) struct Plan {
 pub(super) fn plan<S: Simd>(table: &Table, a: u32, b: u32) -> Plan {
     let (a, b) = (table.info[a as usize], table.info[b as usize]);
     let symmetric = |class: u8| class_polygon(class.into()).is_some_and(|(_, s)| s);
-    let (a_symmetric, b_symmetric) = (symmetric(a.class), symmetric(b.class));
-    let counts = |(a_axes, a_corners): (u8, u8), (b_axes, b_corners): (u8, u8)| Counts {
-        a_axes: a_axes.into(),
-        a_corners: a_corners.into(),
-        b_axes: b_axes.into(),
-        b_corners: b_corners.into(),
-        a_symmetric,
-        b_symmetric,
-    };
-    let (own_a, own_b) = ((a.axes, a.corners), (b.axes, b.corners));
+    // A shape's axes, corners and symmetry, as the kernel counts them.
+    type Own = (u8, u8, bool);
+    let counts =
+        |(a_axes, a_corners, a_symmetric): Own, (b_axes, b_corners, b_symmetric): Own| Counts {
+            a_axes: a_axes.into(),
+            a_corners: a_corners.into(),
+            b_axes: b_axes.into(),
+            b_corners: b_corners.into(),
+            a_symmetric,
+            b_symmetric,
+        };
+    let own_a = (a.axes, a.corners, symmetric(a.class));
+    let own_b = (b.axes, b.corners, symmetric(b.class));
+    let none = (0, 0, false);
     let (kind, counts) = match (a.kind, b.kind) {
         (ShapeKind::LanePolygon, ShapeKind::LanePolygon) => (Kind::Polygons, counts(own_a, own_b)),
-        (ShapeKind::LanePolygon, ShapeKind::Circle) => (Kind::PolygonCircle, counts(own_a, (0, 0))),
-        // The polygon is B: the kernel takes it as its "A".
-        (ShapeKind::Circle, ShapeKind::LanePolygon) => (Kind::CirclePolygon, counts(own_b, (0, 0))),
-        (ShapeKind::Circle, ShapeKind::Circle) => (Kind::Circles, counts((0, 0), (0, 0))),
-        _ => (Kind::Other, counts((0, 0), (0, 0))),
+        (ShapeKind::LanePolygon, ShapeKind::Circle) => (Kind::PolygonCircle, counts(own_a, none)),
+        // The polygon is B: the kernel takes it, and its symmetry, as its
+        // "A", as `bucket_plan` does.
+        (ShapeKind::Circle, ShapeKind::LanePolygon) => (Kind::CirclePolygon, counts(own_b, none)),
+        (ShapeKind::Circle, ShapeKind::Circle) => (Kind::Circles, counts(none, none)),
+        _ => (Kind::Other, counts(none, none)),
     };
     Plan {
         kind,
@@ -290,4 +295,46 @@ fn radii<S: Simd>(table: &Table, circle: impl Fn(usize) -> u32) -> S {
         *r = table.radius[circle(l) as usize];
     }
     S::load(&r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::batch::lanes::Portable;
+    use crate::batch::{Shape, prepared};
+    use crate::sat::Polygon;
+
+    /// A run of one shape pair and that pair's bucket plan the same kernel,
+    /// with the same corners and the same symmetry on each side (the
+    /// polygon as the kernel's "A" when the circle is the pair's A), so
+    /// that a pair is tested alike in a run and in a bucket.
+    #[test]
+    fn a_runs_plan_and_its_buckets_agree() {
+        let shapes = vec![
+            Shape::Polygon(Polygon::rectangle(140.0, 90.0).unwrap()),
+            Shape::Polygon(Polygon::regular(5, 80.0).unwrap()),
+            Shape::Circle { radius: 30.0 },
+            Shape::Polygon(Polygon::regular(6, 50.0).unwrap()),
+            Shape::Polygon(Polygon::regular(3, 50.0).unwrap()),
+        ];
+        let table = prepared::prepare(&shapes);
+        let side = |c: Counts| (c.a_corners, c.a_symmetric, c.b_corners, c.b_symmetric);
+        let mut symmetric_sides = 0;
+        for a in 0..shapes.len() {
+            for b in 0..shapes.len() {
+                let run = plan::<Portable<4>>(&table, a as u32, b as u32);
+                let class = |i: usize| usize::from(table.info[i].class);
+                let bucket = bucket_plan(bucket_of(class(a), class(b)));
+                assert_eq!(run.kind, bucket.kind, "shapes {a} and {b}");
+                assert_eq!(side(run.counts), side(bucket.counts), "shapes {a} and {b}");
+                symmetric_sides +=
+                    usize::from(run.counts.a_symmetric) + usize::from(run.counts.b_symmetric);
+            }
+        }
+        // The box and the hexagon, each against every shape, each way round.
+        assert!(
+            symmetric_sides >= 2 * 2 * shapes.len() - 2,
+            "{symmetric_sides}"
+        );
+    }
 }
