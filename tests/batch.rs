@@ -182,21 +182,13 @@ fn hundred_thousand_random_pairs_agree_with_the_scalar_test() {
     assert!(kinds.iter().all(|&k| k > 4_000), "kinds {kinds:?}");
     // Centrally symmetric polygons at every scale, tiny and huge.
     for (scale, group) in shapes.chunks(40).enumerate() {
-        let symmetric = group.iter().filter(|s| is_symmetric(s)).count();
+        let symmetric = group
+            .iter()
+            .filter(|s| matches!(s, Shape::Polygon(p) if p.is_centrally_symmetric()))
+            .count();
         assert!(symmetric >= 2, "scale {scale}: {symmetric} symmetric");
     }
     check_all(&shapes, &pairs);
-}
-
-/// Whether `shape` is a polygon whose corner `j + n/2` is exactly minus
-/// corner `j`, as the lanes ask of one whose shadows they cast from half
-/// its corners.
-fn is_symmetric(shape: &Shape) -> bool {
-    let Shape::Polygon(p) = shape else {
-        return false;
-    };
-    let (c, half) = (p.points(), p.points().len() / 2);
-    c.len() >= 4 && c.len().is_multiple_of(2) && (0..half).all(|j| c[j + half] == -c[j])
 }
 
 #[test]

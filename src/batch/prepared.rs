@@ -60,13 +60,9 @@ impl PolyData {
         self.shape.points()
     }
 
-    /// Whether it is centrally symmetric about its own origin: an even
-    /// number of corners, at least 4, each of the second half exactly
-    /// minus its opposite in the first (corner `j + n/2` is minus corner
-    /// `j`), as a box centred on its origin is ([`Polygon::rectangle`]).
-    /// Its shadow on any axis is then centred on its origin's, and as wide
-    /// either way as the widest of its first half's corners: half the
-    /// corners cast it (`kernel::shadow::symmetric_shadow`).
+    /// Whether it is centrally symmetric about its own origin
+    /// ([`Polygon::is_centrally_symmetric`]): then half its corners cast
+    /// its shadows (`kernel::shadow::symmetric_shadow`).
     ///
     /// Exactly, with no tolerance, so that the half casts the very shadow
     /// the whole would: a turn and a projection give minus a corner's
@@ -75,9 +71,7 @@ impl PolyData {
     /// worked out from sines and cosines of their own angles is usually
     /// not, and takes the general path.
     pub fn symmetric(&self) -> bool {
-        let corners = self.corners();
-        let (n, half) = (corners.len(), corners.len() / 2);
-        n >= 4 && n % 2 == 0 && (0..half).all(|j| corners[j + half] == -corners[j])
+        self.shape.is_centrally_symmetric()
     }
 
     /// Whether the SIMD kernels can take it.

@@ -275,6 +275,19 @@ impl Polygon {
         self.edges().map(|(a, b)| edge_normal(b - a))
     }
 
+    /// Whether it is centrally symmetric about its own origin, exactly: an
+    /// even number of corners, at least 4, each of the second half exactly
+    /// minus its opposite in the first (corner `j + n/2` is minus corner
+    /// `j`), as a box from [`Polygon::rectangle`] or an even polygon from
+    /// [`Polygon::regular`] is. Its shadow on any axis is then centred on
+    /// its origin's, and reaches as far either way as the first half's
+    /// widest corner: the batch engine casts it from half the corners.
+    pub fn is_centrally_symmetric(&self) -> bool {
+        let corners = self.points();
+        let (n, half) = (corners.len(), corners.len() / 2);
+        n >= 4 && n.is_multiple_of(2) && (0..half).all(|j| corners[j + half] == -corners[j])
+    }
+
     /// The corner nearest to `point` (the first of any that tie).
     pub fn nearest_corner(&self, point: Vec2) -> Vec2 {
         nearest_of(self.points(), point)

@@ -385,6 +385,11 @@ fn regular_polygons_have_their_corners_on_the_circle_in_turn() {
                 "{sides} sides, corner {i}: turn {turn}"
             );
         }
+        assert_eq!(
+            p.is_centrally_symmetric(),
+            sides.is_multiple_of(2),
+            "{sides} sides"
+        );
         if sides.is_multiple_of(2) {
             let half = sides / 2;
             for j in 0..half {
