@@ -1360,9 +1360,8 @@ fn a_run_then_buckets_of_the_same_polygon_agree() {
 /// A polygon with these corners and, after them, the same corners with
 /// their signs turned: centrally symmetric about its origin.
 fn symmetric(half: &[(f32, f32)]) -> Shape {
-    let corners = half.iter().map(|&(x, y)| Vec2::new(x, y));
-    let opposite = half.iter().map(|&(x, y)| Vec2::new(-x, -y));
-    Shape::Polygon(Polygon::new(corners.chain(opposite).collect()).unwrap())
+    let half: Vec<Vec2> = half.iter().map(|&(x, y)| Vec2::new(x, y)).collect();
+    Shape::Polygon(Polygon::new(workloads::with_opposites(&half)).unwrap())
 }
 
 /// Runs of one shape pair whose polygons are centrally symmetric about

@@ -434,13 +434,22 @@ pub fn random_polygon(rng: &mut Rng, corners: usize, size: f32) -> Polygon {
 pub fn random_symmetric_polygon(rng: &mut Rng, half: usize, size: f32) -> Polygon {
     loop {
         let first = on_ellipse(rng, half, size, std::f32::consts::PI);
-        let corners = first.iter().copied().chain(first.iter().map(|&c| -c));
-        if let Ok(p) = Polygon::new(corners.collect())
+        if let Ok(p) = Polygon::new(with_opposites(&first))
             && p.points().len() == 2 * half
         {
             return p;
         }
     }
+}
+
+/// `first`, then `first` with every sign turned: the corners of a polygon
+/// centrally symmetric about its origin, whose first half is `first`.
+pub fn with_opposites(first: &[Vec2]) -> Vec<Vec2> {
+    first
+        .iter()
+        .copied()
+        .chain(first.iter().map(|&c| -c))
+        .collect()
 }
 
 /// `count` points on an ellipse about `size` across (half-axes 0.3 to
