@@ -19,11 +19,12 @@
 //!   axes are already known. The home is whichever of the two costs fewer
 //!   turns (a box against a pentagon runs in the pentagon's frame).
 //! - One pair per SIMD lane, structure of arrays: 16 pairs at once with
-//!   AVX-512, 8 with AVX2+FMA, 4 with SSE2, NEON or WebAssembly's SIMD,
-//!   chosen at run time ([`Isa::best`]). Every axis is tried in every lane (no branch per
-//!   pair); a lane's best is replaced by an axis whose push is strictly
-//!   less only while the best is not yet a gap, which gives the first gap
-//!   or else the shortest push.
+//!   AVX-512, 8 with AVX2+FMA, 4 with SSE2 or NEON, chosen at run time
+//!   ([`Isa::best`]); 4 with WebAssembly's SIMD where the build has it.
+//!   Every axis is tried in every lane (no branch per pair); a lane's
+//!   best is replaced by an axis whose push is strictly less only while
+//!   the best is not yet a gap, which gives the first gap or else the
+//!   shortest push.
 //! - Pairs are grouped before they meet the lanes, as bepuphysics2's
 //!   `CollisionBatcher` buckets pairs by shape types: a window of a few
 //!   thousand pairs (small enough to stay in the core's caches) is grouped

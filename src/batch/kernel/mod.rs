@@ -26,7 +26,8 @@
 //! The steps the kernels are made of each have a file: `side` (a side's
 //! rows), `poses` (the poses, turns and placing), `shadow` (a shadow on an
 //! axis, a centrally symmetric polygon's cast from half its corners),
-//! `best` (the best answer so far) and `unit` (offsets made unit axes). So does each kernel: `polygons`, `polygon_circle`, `circles`.
+//! `best` (the best answer so far) and `unit` (offsets made unit axes).
+//! So does each kernel: `polygons`, `polygon_circle`, `circles`.
 
 use super::Pair;
 #[cfg(doc)]

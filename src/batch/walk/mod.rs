@@ -1,6 +1,6 @@
 //! The chunk walker: the pairs, a window at a time, grouped by kind,
-//! corner count and symmetry into buckets (each pair's number appended to its bucket's
-//! list as the pair is read), each bucket a register's
+//! corner count and symmetry into buckets (each pair's number appended to
+//! its bucket's list as the pair is read), each bucket a register's
 //! width at a time sent to its kernel (or pair by pair to the scalar
 //! path), the lanes' shape data gathered only when it changes, and each
 //! result written straight into its pair's slot, in the caller's order.
