@@ -524,7 +524,7 @@ fn main() {
 /// the shapes' size from touching). Returns how many of its verdicts are
 /// wrong, and adds to `parry_misses` the pairs where it is right and so
 /// parry2d's `contact` is wrong (it is, rarely: see
-/// `tests/batch.rs`'s `verdicts_agree_with_an_f64_referee_and_with_parry2d`).
+/// `tests/batch/referee.rs`'s `verdicts_agree_with_an_f64_referee_and_with_parry2d`).
 fn disagreements(
     w: &Prepared,
     parry: &[bool],

@@ -1,4 +1,4 @@
-//! Workloads for the batch engine, shared by tests/batch.rs,
+//! Workloads for the batch engine, shared by tests/batch/,
 //! benches/throughput.rs and examples/throughput.rs (included by path):
 //! a small seeded random generator, the benchmark scenes (the chapter's
 //! few shapes, and world-like tables of 512 different shapes), and the

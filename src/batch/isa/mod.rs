@@ -507,7 +507,7 @@ mod tests {
         );
         if !full {
             // Nothing of AVX-512 can run here; `collide_with(Isa::Avx512)`
-            // falls back to AVX2, which `tests/batch.rs` checks.
+            // falls back to AVX2, which `tests/batch/calls.rs` checks.
             eprintln!("no AVX-512F and VL on this CPU: only the detection was checked");
             return;
         }

@@ -1,0 +1,145 @@
+//! How the engine is called: a table prepared once and kept across
+//! calls, `out` cleared and reused, batches of every size shared out on
+//! all cores, and the widest instruction set chosen.
+
+use sat_visualizer::batch::{self, BatchError, Isa, Pair, Shape, ShapeTable};
+
+use super::workloads;
+
+/// A table prepared once answers batch after batch as `collide` does,
+/// bit for bit, in the pairs' order; a bad circle is refused up front.
+#[test]
+fn a_shape_table_is_prepared_once_and_kept() {
+    let w = workloads::table_mixed(12_000, 77);
+    let table = ShapeTable::new(&w.shapes).unwrap();
+    assert_eq!((table.len(), table.is_empty()), (w.shapes.len(), false));
+    let (mut got, mut want) = (Vec::new(), Vec::new());
+    for part in [&w.pairs[..], &w.pairs[5_000..5_100], &w.pairs[..1], &[]] {
+        for isa in Isa::available() {
+            table.collide_with(isa, part, &mut got).unwrap();
+            batch::collide_with(isa, &w.shapes, part, &mut want).unwrap();
+            assert_eq!(got, want, "{}", isa.name());
+        }
+        table.collide(part, &mut got).unwrap();
+        batch::collide(&w.shapes, part, &mut want).unwrap();
+        assert_eq!(got, want);
+        #[cfg(feature = "parallel")]
+        {
+            table.collide_par(part, &mut got).unwrap();
+            assert_eq!(got.len(), want.len());
+            if let Some(i) = (0..got.len()).find(|&i| got[i] != want[i]) {
+                panic!(
+                    "collide_par, pair {i} {:?} {:?}: {:?} vs {:?}",
+                    part[i],
+                    (&w.shapes[part[i].a as usize], &w.shapes[part[i].b as usize]),
+                    got[i],
+                    want[i]
+                );
+            }
+        }
+    }
+    let mut bad = w.pairs[..100].to_vec();
+    bad[42].a = w.shapes.len() as u32;
+    assert_eq!(
+        table.collide(&bad, &mut got),
+        Err(BatchError::ShapeIndex {
+            pair: 42,
+            shape: w.shapes.len() as u32,
+            len: w.shapes.len()
+        })
+    );
+    assert!(got.is_empty());
+    let mut shapes = w.shapes.clone();
+    shapes[300] = Shape::Circle {
+        radius: f32::INFINITY,
+    };
+    assert_eq!(
+        ShapeTable::new(&shapes).unwrap_err(),
+        BatchError::BadShape { shape: 300 }
+    );
+    assert!(ShapeTable::new(&[]).unwrap().is_empty());
+}
+
+/// `collide_par` shares a batch out in runs that shrink towards its end,
+/// from up to 65 536 pairs down to 1024 (or what is left), and tests one
+/// of at most 1024 on the calling thread: every size around those bounds
+/// gets one right result per pair, in order.
+#[cfg(feature = "parallel")]
+#[test]
+fn collide_par_shares_out_batches_of_every_size() {
+    use super::{check, random_batch};
+    let (shapes, pairs) = random_batch(40_000, 21);
+    for n in [1023, 1024, 1025, 2049, 8191, 8193, 16_387, 40_000] {
+        let pairs = &pairs[..n];
+        let (mut par, mut one) = (Vec::new(), Vec::new());
+        batch::collide_par(&shapes, pairs, &mut par).unwrap();
+        batch::collide(&shapes, pairs, &mut one).unwrap();
+        assert_eq!(par.len(), n, "{n} pairs: one result per pair");
+        for (i, (p, r)) in pairs.iter().zip(&par).enumerate() {
+            check(&shapes, p, r).unwrap_or_else(|e| panic!("{n} pairs, pair {i}: {e}"));
+            assert_eq!(r.overlapping, one[i].overlapping, "{n} pairs, pair {i}");
+        }
+    }
+}
+
+#[test]
+fn out_is_cleared_refilled_in_order_and_keeps_its_capacity() {
+    let w = workloads::chapter(1000, 9);
+    let mut out = Vec::new();
+    batch::collide(&w.shapes, &w.pairs, &mut out).unwrap();
+    let (ptr, cap) = (out.as_ptr(), out.capacity());
+    batch::collide(&w.shapes, &w.pairs[..500], &mut out).unwrap();
+    assert_eq!(out.len(), 500);
+    assert_eq!(
+        (out.as_ptr(), out.capacity()),
+        (ptr, cap),
+        "the same buffer, reused"
+    );
+    let reversed: Vec<Pair> = w.pairs.iter().rev().copied().collect();
+    let mut back = Vec::new();
+    batch::collide(&w.shapes, &reversed, &mut back).unwrap();
+    let mut forward = Vec::new();
+    batch::collide(&w.shapes, &w.pairs, &mut forward).unwrap();
+    for (i, r) in back.iter().rev().enumerate() {
+        assert_eq!(
+            r.overlapping, forward[i].overlapping,
+            "pair {i}: results follow the pairs' order"
+        );
+    }
+    batch::collide(&w.shapes, &[], &mut out).unwrap();
+    assert!(out.is_empty());
+}
+
+#[test]
+fn the_widest_instruction_set_is_chosen_and_available() {
+    let best = Isa::best();
+    assert!(best.is_available());
+    assert!(Isa::available().iter().all(|i| i.lanes() <= best.lanes()));
+    assert!(Isa::available().contains(&Isa::Scalar));
+    #[cfg(target_arch = "x86_64")]
+    assert!(Isa::available().contains(&Isa::Sse2));
+    #[cfg(target_arch = "aarch64")]
+    assert!(Isa::available().contains(&Isa::Neon));
+    // A wasm32 build with SIMD runs its lanes, one without runs pair by
+    // pair.
+    #[cfg(target_arch = "wasm32")]
+    assert_eq!(
+        best,
+        if cfg!(target_feature = "simd128") {
+            Isa::Simd128
+        } else {
+            Isa::Scalar
+        }
+    );
+    // Mixed shapes go at most as wide as the lanes, and only AVX-512 ever
+    // goes narrower (8 lanes, AVX2's width, on a CPU that splits 512-bit
+    // operations).
+    for isa in Isa::ALL {
+        let (lanes, mixed) = (isa.lanes(), isa.mixed_lanes());
+        let narrower = isa == Isa::Avx512 && mixed == Isa::Avx2.lanes();
+        assert!(
+            mixed == lanes || narrower,
+            "{isa:?}: {mixed} of {lanes} lanes"
+        );
+    }
+}
