@@ -143,3 +143,33 @@ fn the_widest_instruction_set_is_chosen_and_available() {
         );
     }
 }
+
+/// An instruction set this CPU lacks runs on the widest narrower one it
+/// has, as `collide_with` promises: the same answers, bit for bit, on a
+/// table of every kind of pair, for every set missing here (every build
+/// lacks some: NEON off AArch64, WebAssembly's lanes off wasm32, x86's
+/// sets on any other CPU).
+#[test]
+fn an_instruction_set_this_cpu_lacks_runs_on_the_widest_narrower_one() {
+    let w = workloads::table_mixed(3_000, 57);
+    let table = ShapeTable::new(&w.shapes).unwrap();
+    let missing: Vec<Isa> = Isa::ALL
+        .into_iter()
+        .filter(|isa| !isa.is_available())
+        .collect();
+    assert!(!missing.is_empty(), "no build has every set");
+    let (mut got, mut want) = (Vec::new(), Vec::new());
+    for isa in missing {
+        // `available` is narrowest first.
+        let narrower = Isa::available()
+            .into_iter()
+            .filter(|i| i.lanes() < isa.lanes())
+            .last()
+            .expect("Isa::Scalar is narrower than any set of lanes");
+        table.collide_with(isa, &w.pairs, &mut got).unwrap();
+        table.collide_with(narrower, &w.pairs, &mut want).unwrap();
+        assert!(got == want, "{isa:?} should run as {narrower:?}");
+        batch::collide_with(isa, &w.shapes, &w.pairs, &mut got).unwrap();
+        assert!(got == want, "batch::collide_with {isa:?}");
+    }
+}
