@@ -76,8 +76,9 @@ pub(crate) trait Simd: Copy {
     /// have fixed lengths (see `kernel::shadow`): fewer steps to wait on,
     /// more registers held. On a Zen 3 core the tree took 5-7% less time
     /// on the 512 polygons with AVX2, 1-5% with SSE; on an Ice Lake core
-    /// AVX-512 was up to 11% slower with it, and AArch64's lanes have not
-    /// been timed with it.
+    /// AVX-512 was up to 11% slower with it, on an Emerald Rapids level
+    /// (0.995-1.011x on the tables), and AArch64's lanes have not been
+    /// timed with it.
     const TREE: bool = false;
 
     /// Whether a run of one shape pair (the chapter's scene, a body
@@ -85,9 +86,10 @@ pub(crate) trait Simd: Copy {
     /// a bucket's registers, and so takes its shadows as a tree where
     /// [`Simd::TREE`] says so, rather than on loops that stop at its
     /// counts. With AVX2 on a Zen 3 core the chapter's scene took
-    /// 0.96-0.97× the time; with SSE it took 1.03-1.05×. AVX-512's has not
-    /// been timed with the tree; before it, the fixed loops' larger code
-    /// made the chapter's scene 8-10% slower.
+    /// 0.96-0.97× the time; with SSE it took 1.03-1.05×. With AVX-512, on
+    /// an earlier engine the fixed loops' larger code made the chapter's
+    /// scene 8-10% slower; on an Emerald Rapids (no tree) it was level
+    /// (1.007×) and the tables, whose code had not changed, 1.03-1.06×.
     const FIXED_RUNS: bool = false;
 
     /// Whether a register of polygon pairs has its turns and placing

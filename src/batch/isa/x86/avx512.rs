@@ -13,8 +13,8 @@ impl Simd for Avx512 {
     // Emerald Rapids the 512 polygons took 0.964-0.974x the time (medians
     // of four alternated runs of 10-16 rounds), every kind 0.99x, the
     // rest level, with the same answers. The other switches stay off
-    // there: the trees took the tables 1.01x, fixed loops in runs
-    // 1.03-1.05x (one run of 10 rounds each).
+    // there: the trees left the tables at 0.995-1.011x, fixed loops in
+    // runs took them 1.03-1.06x (one run of 10 rounds each).
     const PLACE_EARLY: bool = true;
     // SAFETY (every block in this impl): made only in the kernel compiled
     // with AVX-512F, run only after `is_x86_feature_detected!` found it;
