@@ -299,7 +299,7 @@ pub(crate) fn run_par(
     // as fast as `collide` on the chapter's scene, and 1.97x with
     // shrinking runs (a million pairs, three alternated runs of `throughput
     // --engines collide`; 1.82-1.93x and 1.87-2.07x on the other five).
-    let lens = share::run_lens(pairs.len(), MIN_RUN, MAX_RUN_WINDOWS * walk::WINDOW);
+    let lens = share::run_lens(pairs.len(), MIN_RUN, MAX_RUN_WINDOWS * walk::window_len());
     out.clear();
     out.reserve(pairs.len());
     let (mut slots, mut rest, mut start) = (&mut out.spare_capacity_mut()[..pairs.len()], pairs, 0);
@@ -402,6 +402,36 @@ fn splits_512() -> bool {
         };
         amd && family == 0x19 && is_x86_feature_detected!("avx512vl")
     })
+}
+
+/// The size of a core's L2 cache in bytes, as CPUID's extended leaf
+/// 0x8000_0006 gives it in KiB (bits 16-31 of ECX, on Intel's CPUs and
+/// AMD's alike), or `None` where the CPU has no such leaf or gives 0:
+/// what `walk::window_len` chooses the walkers' window by.
+#[cfg(target_arch = "x86_64")]
+pub(crate) fn l2_bytes() -> Option<usize> {
+    use std::arch::x86_64::__cpuid;
+    // SAFETY: every x86-64 CPU has CPUID and its leaf 0x8000_0000, which
+    // says the highest extended leaf; 0x8000_0006 is read only where that
+    // is at least as high. (A safe function in newer Rust than this
+    // crate's oldest.)
+    #[allow(unused_unsafe)]
+    let top = unsafe { __cpuid(0x8000_0000) }.eax;
+    if top < 0x8000_0006 {
+        return None;
+    }
+    // SAFETY: the leaf is there (checked just above).
+    #[allow(unused_unsafe)]
+    let kib = unsafe { __cpuid(0x8000_0006) }.ecx >> 16;
+    (kib > 0).then(|| kib as usize * 1024)
+}
+
+/// Elsewhere the L2's size is not read, and the walkers keep the shorter
+/// of `walk::window_len`'s windows (on Apple's cores, whose L2 is shared
+/// by a cluster, no other window has been timed).
+#[cfg(not(target_arch = "x86_64"))]
+pub(crate) fn l2_bytes() -> Option<usize> {
+    None
 }
 
 /// [`run_avx512`] on a CPU that splits 512-bit operations

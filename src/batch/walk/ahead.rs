@@ -1,6 +1,5 @@
 //! Asking for the next window from memory while this one computes.
 
-use super::WINDOW;
 use crate::batch::lanes::Simd;
 use crate::batch::{Pair, isa};
 use crate::sat::SatResult;
@@ -31,10 +30,10 @@ pub(super) struct Ahead<'a> {
 
 impl<'a> Ahead<'a> {
     /// The next window's pairs `next` (none after the last window), spread
-    /// over the registers a full window runs (and a few more, for the
-    /// buckets' part-filled last registers).
-    pub(super) fn new<S: Simd>(next: &'a [Pair], slots: *const u8) -> Self {
-        let steps = WINDOW.div_ceil(S::LANES) + 8;
+    /// over the registers a full window of `window` pairs runs (and a few
+    /// more, for the buckets' part-filled last registers).
+    pub(super) fn new<S: Simd>(next: &'a [Pair], slots: *const u8, window: usize) -> Self {
+        let steps = window.div_ceil(S::LANES) + 8;
         let slots_left = next.len() * size_of::<SatResult>();
         Ahead {
             rest: next,

@@ -2,7 +2,8 @@
 //! pair's number to its bucket's list, and the merging of the buckets'
 //! last, part-filled registers into whole ones.
 
-use super::{STRIDE, bucket_of, classes_of};
+use super::window_len::STRIDE;
+use super::{bucket_of, classes_of};
 use crate::batch::Pair;
 use crate::batch::prepared::{BUCKETS, Info, LANE_CORNERS as M};
 

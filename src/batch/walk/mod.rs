@@ -25,14 +25,16 @@
 //! registers; in their own files, the grouping (`buckets`: the bucket pass
 //! and the merging of the buckets' last registers), one register through
 //! its kernel (`register`: its plan, its shapes, its poses), the asking
-//! ahead (`ahead`), where the results go (`sink`) and the stage switch
-//! for timing (`stages`).
+//! ahead (`ahead`), where the results go (`sink`), how many pairs a
+//! window holds on this CPU (`window_len`) and the stage switch for
+//! timing (`stages`).
 
 mod ahead;
 mod buckets;
 mod register;
 mod sink;
 mod stages;
+mod window_len;
 
 use std::cell::RefCell;
 use std::mem::MaybeUninit;
@@ -51,25 +53,8 @@ pub use stages::Stages;
 #[cfg(sat_stage_probe)]
 pub use stages::set_stages;
 use stages::stages;
-
-/// How many pairs a window holds at most (see the module's notes): its
-/// pairs (32 bytes each), their result slots (16) and their numbers in the
-/// bucket lists (2) are 200 KiB, within a core's L2 cache. Each bucket's
-/// last register is part-filled, about 3.5 empty lanes of 8 for each
-/// bucket a window holds (up to 49; before `merge_tails` ran them
-/// together): 4096 pairs ran 3-4% fewer instructions a pair than 2048 on
-/// the mixed tables, for 827 KiB of lists a thread instead of 418 (of
-/// which a window touches only 8). With the centrally symmetric
-/// polygons' classes, 169 buckets, the lists are 1.4 MiB a thread, of
-/// which a window still touches only the buckets its pairs fall in.
-pub(crate) const WINDOW: usize = 4096;
-
-/// How far apart the buckets' lists start, in pair numbers: a window's
-/// worth and 80 bytes more. At exactly 4 KiB apart every list's next slot
-/// would fall in the same few sets of the L1 cache, and the lists evicted
-/// each other: the windows measured 4-10% slower than the counting sort
-/// they replaced, and 4-15% faster with this offset.
-const STRIDE: usize = WINDOW + 40;
+use window_len::STRIDE;
+pub(crate) use window_len::window_len;
 
 /// The bucket of A's class `a` and B's class `b`, as
 /// [`Info::bucket`](super::prepared::Info::bucket) numbers it.
@@ -84,11 +69,52 @@ fn classes_of(bucket: usize) -> (usize, usize) {
 
 /// A thread's working memory for the windows, kept between calls so that
 /// a call allocates nothing once the thread has run one.
-#[derive(Default)]
 struct Scratch {
+    /// How many pairs a window holds at most: this CPU's
+    /// [`window_len()`] (see its module's notes). Its pairs (32 bytes
+    /// each), their result slots (16) and their numbers in the bucket
+    /// lists (2) stay in the core's L2 while its buckets run. Each
+    /// bucket's last register is part-filled, about 3.5 empty lanes of 8
+    /// for each bucket a window holds (up to 49; before `merge_tails` ran
+    /// them together): 4096 pairs ran 3-4% fewer instructions a pair than
+    /// 2048 on the mixed tables.
+    window: usize,
     /// Each bucket's list of the window's pair numbers, bucket `k`'s from
     /// `k * STRIDE` (empty until the thread's first window that groups).
+    /// With the centrally symmetric polygons' classes, 169 buckets, each
+    /// room for the longer window, the lists are 2.7 MiB a thread, of
+    /// which a window touches only the buckets its pairs fall in.
     lists: Vec<u16>,
+}
+
+impl Default for Scratch {
+    fn default() -> Self {
+        Scratch {
+            window: window_len(),
+            lists: Vec::new(),
+        }
+    }
+}
+
+/// Runs `f` with this thread's windows `window` pairs long (at most the
+/// longer window, which the lists have room for), then this CPU's again:
+/// for the tests that the window changes no answer.
+#[cfg(test)]
+pub(crate) fn with_window<T>(window: usize, f: impl FnOnce() -> T) -> T {
+    assert!(
+        window <= window_len::WINDOW_LARGE,
+        "lists too short for {window}"
+    );
+    let set = |window| {
+        SCRATCH.with_borrow_mut(|s| {
+            s.window = window;
+            s.lists.clear();
+        })
+    };
+    set(window);
+    let got = f();
+    set(window_len());
+    got
 }
 
 thread_local! {
@@ -123,11 +149,12 @@ pub(crate) fn run<S: Simd, R: Simd>(
     // Where the slots begin, for asking ahead for the next window's (an
     // address only: nothing is read through it).
     let slots = out.as_ptr().cast::<u8>();
-    for (k, (window_pairs, out)) in pairs.chunks(WINDOW).zip(out.chunks_mut(WINDOW)).enumerate() {
-        let from = ((k + 1) * WINDOW).min(pairs.len());
-        let next = &pairs[from..pairs.len().min(from + WINDOW)];
+    let len = scratch.window;
+    for (k, (window_pairs, out)) in pairs.chunks(len).zip(out.chunks_mut(len)).enumerate() {
+        let from = ((k + 1) * len).min(pairs.len());
+        let next = &pairs[from..pairs.len().min(from + len)];
         let next_slots = slots.wrapping_add(from * size_of::<SatResult>());
-        let mut ahead = Ahead::new::<S>(next, next_slots);
+        let mut ahead = Ahead::new::<S>(next, next_slots, len);
         if !window::<S, R>(
             table,
             window_pairs,
