@@ -83,7 +83,8 @@ struct Scratch {
     /// `k * STRIDE` (empty until the thread's first window that groups).
     /// With the centrally symmetric polygons' classes, 169 buckets, each
     /// room for the longer window, the lists are 2.7 MiB a thread, of
-    /// which a window touches only the buckets its pairs fall in.
+    /// which a window touches only the buckets its pairs fall in (and
+    /// the system gives only the pages touched).
     lists: Vec<u16>,
 }
 
@@ -199,7 +200,10 @@ fn window<S: Simd, R: Simd>(
     // pairs are read where they lie.
     let lists = &mut scratch.lists;
     if lists.is_empty() {
-        lists.resize((BUCKETS + 1) * STRIDE, 0);
+        // Zeroed by the allocator (for an allocation this large, usually
+        // fresh pages from the system, zero already), not written here: the
+        // lists' pages that no window writes are never touched.
+        *lists = vec![0u16; (BUCKETS + 1) * STRIDE];
     }
     let mut count = [0u16; 256];
     if !group(&table.info, pairs, lists, &mut count) {
