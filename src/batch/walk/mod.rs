@@ -71,13 +71,8 @@ fn classes_of(bucket: usize) -> (usize, usize) {
 /// a call allocates nothing once the thread has run one.
 struct Scratch {
     /// How many pairs a window holds at most: this CPU's
-    /// [`window_len()`] (see its module's notes). Its pairs (32 bytes
-    /// each), their result slots (16) and their numbers in the bucket
-    /// lists (2) stay in the core's L2 while its buckets run. Each
-    /// bucket's last register is part-filled, about 3.5 empty lanes of 8
-    /// for each bucket a window holds (up to 49; before `merge_tails` ran
-    /// them together): 4096 pairs ran 3-4% fewer instructions a pair than
-    /// 2048 on the mixed tables.
+    /// [`window_len()`] (see its module's notes), or a test's
+    /// (`with_window`).
     window: usize,
     /// Each bucket's list of the window's pair numbers, bucket `k`'s from
     /// `k * STRIDE` (empty until the thread's first window that groups).

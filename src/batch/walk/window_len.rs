@@ -8,10 +8,14 @@
 //! table's blocks, must stay in the core's L2 while its buckets run. Which
 //! of these wins depends on the cache, so the window is chosen by it:
 //!
-//! - 4096 pairs (200 KiB a window) on most cores. On AMD's Zen 4 (1 MiB
-//!   of L2) windows of 8192 took 1.00-1.04x the time (the nineteenth
-//!   session, `docs/mixed-batches.md`), and on the Ice Lake Xeon (1.25 MiB)
-//!   1.55x (the seventh); Zen 3's L2 is 512 KiB, which 8192 pairs with the
+//! - 4096 pairs (200 KiB a window) on most cores: each bucket's last
+//!   register is part-filled, about 3.5 empty lanes of 8 for each bucket
+//!   a window holds (before `merge_tails` ran them together), and 4096
+//!   pairs ran 3-4% fewer instructions a pair than 2048 on the mixed
+//!   tables (the second session). On AMD's Zen 4 (1 MiB of L2) windows
+//!   of 8192 took 1.00-1.04x the time (the nineteenth session,
+//!   `docs/mixed-batches.md`), and on the Ice Lake Xeon (1.25 MiB) 1.55x
+//!   (the seventh); Zen 3's L2 is 512 KiB, which 8192 pairs with the
 //!   512-shape table's 96 KiB of blocks would nearly fill.
 //! - 8192 pairs (400 KiB) where the L2 holds at least 2 MiB (Intel's
 //!   Sapphire and Emerald Rapids Xeons and their successors). On an
