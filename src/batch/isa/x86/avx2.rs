@@ -238,7 +238,7 @@ impl Simd for Avx2 {
         y: Self,
         push: Self,
     ) {
-        let Some(layout) = RESULT_SLOTS.filter(|_| at.len() == 8) else {
+        let (Some(layout), Some(mut to)) = (RESULT_SLOTS, Scatter::<8>::new(slots, at)) else {
             return write_lanes_at(slots, at, x, y, push);
         };
         let r = avx2_results(layout, x, y, push);
@@ -246,8 +246,8 @@ impl Simd for Avx2 {
             // Results k and k + 4, each in a half of the register.
             // SAFETY: register operations.
             let (lo, hi) = unsafe { (_mm256_castps256_ps128(r), _mm256_extractf128_ps::<1>(r)) };
-            store_result(slots, at[k], lo);
-            store_result(slots, at[k + 4], hi);
+            to.store(k, lo);
+            to.store(k + 4, hi);
         }
     }
 }

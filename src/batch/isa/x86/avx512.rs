@@ -235,7 +235,7 @@ impl Simd for Avx512 {
         y: Self,
         push: Self,
     ) {
-        let Some(layout) = RESULT_SLOTS.filter(|_| at.len() == 16) else {
+        let (Some(layout), Some(mut to)) = (RESULT_SLOTS, Scatter::<16>::new(slots, at)) else {
             return write_lanes_at(slots, at, x, y, push);
         };
         let r = result_blocks(layout, x, y, push);
@@ -251,7 +251,7 @@ impl Simd for Avx512 {
                 ]
             };
             for (k, block) in blocks.into_iter().enumerate() {
-                store_result(slots, at[4 * k + j], block);
+                to.store(4 * k + j, block);
             }
         }
     }

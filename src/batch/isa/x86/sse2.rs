@@ -183,11 +183,11 @@ impl<const BLEND: bool> Simd for Sse2<BLEND> {
         y: Self,
         push: Self,
     ) {
-        let Some(layout) = RESULT_SLOTS.filter(|_| at.len() == 4) else {
+        let (Some(layout), Some(mut to)) = (RESULT_SLOTS, Scatter::<4>::new(slots, at)) else {
             return write_lanes_at(slots, at, x, y, push);
         };
-        for (r, &i) in sse2_results(layout, x, y, push).into_iter().zip(at) {
-            store_result(slots, i, r);
+        for (k, r) in sse2_results(layout, x, y, push).into_iter().enumerate() {
+            to.store(k, r);
         }
     }
 }
