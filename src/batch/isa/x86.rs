@@ -45,9 +45,9 @@ pub(crate) use sse2::Sse2;
 /// instructions a pair fewer on the 512 polygons with AVX2 (1329 to 1320
 /// a pair of `examples/fingerprint`, whose own drawing of pairs and
 /// hashing are most of that), 4 on polygons against circles and 3 on
-/// every kind; alternated runs on a noisy Emerald Rapids took 0.96-0.99x
-/// the time (medians; the thirty-second session). A bad number is still a
-/// panic: the register then goes lane by lane (`write_lanes_at`), which
+/// every kind. Timed, it was level or a little faster within the noise of
+/// a busy Emerald Rapids (the thirty-second session, `docs/mixed-batches.md`).
+/// A bad number is still a panic: the register then goes lane by lane (`write_lanes_at`), which
 /// checks each.
 struct Scatter<'a, const N: usize> {
     /// The window's slots.
