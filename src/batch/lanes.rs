@@ -90,6 +90,8 @@ pub(crate) trait Simd: Copy {
     /// an earlier engine the fixed loops' larger code made the chapter's
     /// scene 8-10% slower; on an Emerald Rapids (no tree) it was level
     /// (1.007×) and the tables, whose code had not changed, 1.03-1.06×.
+    /// WebAssembly's lanes under Node 20 on an Emerald Rapids took the
+    /// chapter's scene in 0.74-0.77× the time with them.
     const FIXED_RUNS: bool = false;
 
     /// Whether a register of polygon pairs has its turns and placing
@@ -117,8 +119,11 @@ pub(crate) trait Simd: Copy {
     /// tables 0.974–0.988× (medians of 20 rounds of `tools/alternate`),
     /// with the same answers. AVX-512's select by a mask is one
     /// operation, and there it was 1.02–1.035× slower; SSE's (SSE4.1's
-    /// `blendvps`) 1.01–1.03× slower: both keep the lead. AMD's cores,
-    /// whose AVX2 select is one operation, have not been timed with it.
+    /// `blendvps`) 1.01–1.03× slower: both keep the lead. WebAssembly's
+    /// select (`v128.bitselect`, three operations as V8 compiles it for
+    /// x86) took the 512 polygons in 0.95–0.96× the time with it, under
+    /// Node 20 on an Emerald Rapids. AMD's cores, whose AVX2 select is one
+    /// operation, have not been timed with it.
     const ORIENT_EARLY: bool = false;
 
     /// `(x, y)` where `lead` is below 0, else `(-x, -y)` (both multiplied
