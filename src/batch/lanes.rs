@@ -121,8 +121,8 @@ pub(crate) trait Simd: Copy {
     /// operation, and there it was 1.02–1.035× slower; SSE's (SSE4.1's
     /// `blendvps`) 1.01–1.03× slower: both keep the lead. WebAssembly's
     /// select (`v128.bitselect`, three operations as V8 compiles it for
-    /// x86) took the 512 polygons in 0.95–0.96× the time with it, under
-    /// Node 20 on an Emerald Rapids. AMD's cores, whose AVX2 select is one
+    /// x86) took the 512 polygons in 0.94–1.00× the time with it, and
+    /// the other tables 0.93–0.99×, under Node 20 on an Emerald Rapids. AMD's cores, whose AVX2 select is one
     /// operation, have not been timed with it.
     const ORIENT_EARLY: bool = false;
 

@@ -48,9 +48,10 @@ impl Simd for Simd128 {
     const FIXED_RUNS: bool = true;
     // A select is `v128.bitselect`, which V8 makes three operations on
     // x86 (and, and-not, or), as AVX2's is on an Intel core: with the
-    // axes turned early, the 512 polygons took 0.95-0.96x the time in
-    // four runs of 30-40 alternated rounds, the others 0.96-1.00x. Not
-    // timed on ARM, whose `bsl` is one operation.
+    // axes turned early, in five runs of 10-40 alternated rounds (best
+    // of each), the 512 polygons took 0.94-1.00x the time (0.95-0.96x in
+    // three), polygons vs circles 0.93-0.99x, every kind 0.95-0.99x, the
+    // chapter's scene 0.96-1.07x. Not timed on ARM.
     const ORIENT_EARLY: bool = true;
     #[inline(always)]
     fn orient(lead: Self, x: Self, y: Self) -> (Self, Self) {
