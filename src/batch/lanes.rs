@@ -90,8 +90,9 @@ pub(crate) trait Simd: Copy {
     /// an earlier engine the fixed loops' larger code made the chapter's
     /// scene 8-10% slower; on an Emerald Rapids (no tree) it was level
     /// (1.007×) and the tables, whose code had not changed, 1.03-1.06×.
-    /// WebAssembly's lanes under Node 20 on an Emerald Rapids took the
-    /// chapter's scene in 0.74-0.77× the time with them.
+    /// SSE4.1's lanes on an Emerald Rapids were level with them
+    /// (0.955-0.990× the time). WebAssembly's under Node 20 on the same
+    /// core took the chapter's scene in 0.74-0.77× the time with them.
     const FIXED_RUNS: bool = false;
 
     /// Whether a register of polygon pairs has its turns and placing
@@ -122,8 +123,9 @@ pub(crate) trait Simd: Copy {
     /// `blendvps`) 1.01–1.03× slower: both keep the lead. WebAssembly's
     /// select (`v128.bitselect`, three operations as V8 compiles it for
     /// x86) took the 512 polygons in 0.94–1.00× the time with it, and
-    /// the other tables 0.93–0.99×, under Node 20 on an Emerald Rapids. AMD's cores, whose AVX2 select is one
-    /// operation, have not been timed with it.
+    /// the other tables 0.93–0.99×, under Node 20 on an Emerald Rapids.
+    /// AMD's cores, whose AVX2 select is one operation, have not been
+    /// timed with it.
     const ORIENT_EARLY: bool = false;
 
     /// `(x, y)` where `lead` is below 0, else `(-x, -y)` (both multiplied

@@ -38,13 +38,15 @@ pub(crate) struct Simd128(v128);
 impl Simd for Simd128 {
     const LANES: usize = 4;
     // SSE2's choice, as its lanes are SSE2's. Timed against the chain
-    // (Node 20 on an Emerald Rapids, best of 20-30 alternated rounds):
-    // the chain was level or up to 4% slower, so the tree stays.
+    // (Node 20 on an Emerald Rapids, three runs of 10-30 alternated
+    // rounds, best of each): the chain took 0.95-1.04x the time, no
+    // clear gain, so the tree stays.
     const TREE: bool = true;
-    // Unlike SSE2's (1.03-1.05x the time with fixed runs on a Zen 3):
-    // under Node 20 on an Emerald Rapids the chapter's scene took
-    // 0.74-0.77x the time with a run's corner loops fixed (best of 30-40
-    // alternated rounds, three runs), the tables level.
+    // Unlike SSE's (1.03-1.05x the time with fixed runs on a Zen 3,
+    // level on an Emerald Rapids): under Node 20 on an Emerald Rapids
+    // the chapter's scene took 0.74-0.77x the time with a run's corner
+    // loops fixed (four runs of 10-40 alternated rounds, best of each),
+    // the tables level.
     const FIXED_RUNS: bool = true;
     // A select is `v128.bitselect`, which V8 makes three operations on
     // x86 (and, and-not, or), as AVX2's is on an Intel core: with the
