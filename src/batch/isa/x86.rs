@@ -46,9 +46,9 @@ pub(crate) use sse2::Sse2;
 /// a pair of `examples/fingerprint`, whose own drawing of pairs and
 /// hashing are most of that), 4 on polygons against circles and 3 on
 /// every kind. Timed, it was level or a little faster within the noise of
-/// a busy Emerald Rapids (the thirty-second session, `docs/mixed-batches.md`).
-/// A bad number is still a panic: the register then goes lane by lane (`write_lanes_at`), which
-/// checks each.
+/// a busy Emerald Rapids (the thirty-second session,
+/// `docs/mixed-batches.md`). A bad number is still a panic: the register
+/// then goes lane by lane (`write_lanes_at`), which checks each.
 struct Scatter<'a, const N: usize> {
     /// The window's slots.
     slots: &'a mut [MaybeUninit<SatResult>],
