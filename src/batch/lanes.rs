@@ -225,8 +225,10 @@ pub(crate) trait Simd: Copy {
     /// which (sin is sin r, cos r, -sin r, -cos r for q ≡ 0, 1, 2, 3, and
     /// cos is cos r, -sin r, -cos r, sin r). `shifted` is `q + 1.5·2²³`
     /// as [`round`] makes it, whose bits, read as a whole number, end in
-    /// q's two lowest. Here by float compares and selects on `q`; the x86
-    /// sets read those bits of `shifted`: a swap and two sign flips.
+    /// q's two lowest. Here by float compares and selects on `q`, which
+    /// AVX-512 keeps (its selects are masks); the other sets, and the
+    /// plain numbers, read those bits of `shifted`: a swap and two sign
+    /// flips. The checks hold each to the rule (`isa/checks.rs`).
     #[inline(always)]
     fn quadrant(q: Self, shifted: Self, sin_r: Self, cos_r: Self) -> (Self, Self) {
         let _ = shifted;
@@ -339,7 +341,12 @@ pub(crate) fn result(x: f32, y: f32, push: f32) -> SatResult {
 /// left to LLVM's vectorizer, 4 of them took 6.7–18.6× the time of
 /// WebAssembly's own lanes, and on AArch64 most of their loads and stores
 /// and about 30% of their arithmetic stayed scalar (see `isa::neon`).
+///
+/// A build whose target has lanes of its own uses them only in its tests
+/// (hence the `allow`); one with none works the one-pair path's turns out
+/// on two of them (`isa::Baseline`).
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(not(test), allow(dead_code))]
 pub(crate) struct Portable<const N: usize>(pub [f32; N]);
 
 impl<const N: usize> Portable<N> {
@@ -415,6 +422,26 @@ impl<const N: usize> Simd for Portable<N> {
     #[inline(always)]
     fn any_not_le(self, o: Self) -> bool {
         (0..N).any(|l| self.0[l].partial_cmp(&o.0[l]).is_none_or(|c| c.is_gt()))
+    }
+    /// As the x86 sets do it, a number at a time: the low bits of
+    /// `shifted` say whether to swap and which signs to flip. (Float
+    /// compares and selects on `q`, as these lanes did it before, took 15
+    /// more instructions for a pair's two turns, by callgrind.)
+    #[inline(always)]
+    fn quadrant(_q: Self, shifted: Self, sin_r: Self, cos_r: Self) -> (Self, Self) {
+        let (mut sin, mut cos) = (sin_r, cos_r);
+        for l in 0..N {
+            let k = shifted.0[l].to_bits();
+            let (s, c) = if k & 1 == 0 {
+                (sin_r.0[l], cos_r.0[l])
+            } else {
+                (cos_r.0[l], sin_r.0[l])
+            };
+            // Bit 1 flips the sine's sign, bit 1 xor bit 0 the cosine's.
+            sin.0[l] = f32::from_bits(s.to_bits() ^ ((k & 2) << 30));
+            cos.0[l] = f32::from_bits(c.to_bits() ^ (((k ^ (k >> 1)) & 1) << 31));
+        }
+        (sin, cos)
     }
 }
 

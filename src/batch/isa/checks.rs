@@ -10,7 +10,7 @@ use std::mem::MaybeUninit;
 
 use glam::Vec2;
 
-use crate::batch::lanes::{MAGIC, MAX_LANES, Portable, SINCOS_LIMIT, Simd};
+use crate::batch::lanes::{MAGIC, MAX_LANES, SINCOS_LIMIT, Simd};
 use crate::batch::prepared::LANE_CORNERS as M;
 use crate::batch::{Pair, Pose};
 use crate::sat::{MAX_COORDINATE, SatResult};
@@ -164,13 +164,13 @@ fn check_orient<S: Simd>() {
     }
 }
 
-/// `S::quadrant` against the trait's own (float compares and selects),
-/// bit for bit: every q mod 4, of either sign, small and near 2²², with
+/// `S::quadrant` against its rule, q mod 4 taken as a whole number, bit
+/// for bit: every q mod 4, of either sign, small and near 2²², with
 /// sines and cosines of either sign, so that a swap or a sign flip
-/// misread from `shifted`'s bits is caught in any lane. No zeros: the
-/// trait's negation (0 - x) makes +0 of either zero where a sign flip
-/// makes the other (as before this test; a sine of 0 comes of r = 0,
-/// which is all but always an angle of 0, whose q of 0 flips nothing).
+/// misread from `shifted`'s bits is caught in any lane. No zeros: a
+/// negation as 0 - x makes +0 of either zero where a sign flip makes the
+/// other (a sine of 0 comes of r = 0, which is all but always an angle
+/// of 0, whose q of 0 flips nothing).
 fn check_quadrant<S: Simd>() {
     let parts = [0.3, -0.7, 1e-30, -2.5, 0.999, -1e-8, 0.5, -0.25];
     let qs = (-9..=9).chain([(1 << 22) - 1, (1 << 22) - 2, -(1 << 22) + 1, -(1 << 22) + 3]);
@@ -190,22 +190,16 @@ fn check_quadrant<S: Simd>() {
             s.store(&mut got_s);
             c.store(&mut got_c);
             for l in 0..S::LANES {
-                let (ws, wc) = Portable::<1>::quadrant(
-                    Portable([q]),
-                    Portable([shifted]),
-                    Portable([sin_r(l)]),
-                    Portable([cos_r(l)]),
-                );
-                assert_eq!(
-                    got_s[l].to_bits(),
-                    ws.0[0].to_bits(),
-                    "sine, q {q}, lane {l}"
-                );
-                assert_eq!(
-                    got_c[l].to_bits(),
-                    wc.0[0].to_bits(),
-                    "cosine, q {q}, lane {l}"
-                );
+                // The rule, by q mod 4 as a whole number.
+                let (sr, cr) = (sin_r(l), cos_r(l));
+                let (ws, wc) = match (q as i32).rem_euclid(4) {
+                    0 => (sr, cr),
+                    1 => (cr, -sr),
+                    2 => (-sr, -cr),
+                    _ => (-cr, sr),
+                };
+                assert_eq!(got_s[l].to_bits(), ws.to_bits(), "sine, q {q}, lane {l}");
+                assert_eq!(got_c[l].to_bits(), wc.to_bits(), "cosine, q {q}, lane {l}");
             }
         }
     }

@@ -39,6 +39,29 @@ use super::share;
 use super::walk;
 use crate::sat::SatResult;
 
+/// The lanes every build for its target has, without asking the CPU:
+/// SSE2 on x86-64, NEON on AArch64, WebAssembly's own where the build
+/// turns them on; elsewhere two plain numbers. The one-pair path works out
+/// a pair's two turns on them, both angles at once ([`Turns`]).
+///
+/// [`Turns`]: crate::batch::scalar::Turns
+#[cfg(target_arch = "x86_64")]
+pub(crate) type Baseline = x86::Sse2;
+/// The lanes every build for its target has (here NEON).
+#[cfg(target_arch = "aarch64")]
+pub(crate) type Baseline = neon::Neon;
+/// The lanes every build for its target has (here WebAssembly's own).
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub(crate) type Baseline = wasm::Simd128;
+/// The lanes every build for its target has: none here, so two plain
+/// numbers.
+#[cfg(not(any(
+    target_arch = "x86_64",
+    target_arch = "aarch64",
+    all(target_arch = "wasm32", target_feature = "simd128")
+)))]
+pub(crate) type Baseline = super::lanes::Portable<2>;
+
 /// An instruction set the batch engine can run on, with the number of
 /// pairs it tests side by side (its lanes).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -454,6 +477,20 @@ fn run_sse41(table: &Table, pairs: &[Pair], out: &mut [MaybeUninit<SatResult>]) 
 #[target_feature(enable = "avx2,fma")]
 fn run_avx2(table: &Table, pairs: &[Pair], out: &mut [MaybeUninit<SatResult>]) -> bool {
     walk::run::<x86::Avx2, x86::Avx2x2>(table, pairs, out)
+}
+
+#[cfg(test)]
+mod plain_numbers {
+    //! The plain-number lanes, which the one-pair path works its turns out
+    //! on where the target has no lanes of its own ([`Baseline`]), held to
+    //! every check the instruction sets are.
+    use crate::batch::lanes::Portable;
+
+    #[test]
+    fn plain_numbers_pass_every_check() {
+        super::checks::all::<Portable<2>>();
+        super::checks::all::<Portable<4>>();
+    }
 }
 
 #[cfg(all(test, target_arch = "x86_64"))]

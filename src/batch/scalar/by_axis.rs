@@ -5,21 +5,20 @@
 
 use glam::Vec2;
 
-use super::{Placing, back, circle_shadow, placing, to_world};
+use super::{Placing, back, circle_shadow, to_world};
 use crate::batch::Pose;
-use crate::batch::lanes::{Portable, sin_cos};
 use crate::batch::prepared::PolyData;
 use crate::sat::{Interval, SatResult, gap_on_axis, nearest_of, project_points, unit_or_zero};
 
 /// Polygon A against polygon B, both prepared, in A's frame.
-pub(super) fn polygons(a: &PolyData, pose_a: Pose, b: &PolyData, pose_b: Pose) -> SatResult {
+pub(super) fn polygons(a: &PolyData, b: &PolyData, placing: Placing) -> SatResult {
     // B's placement seen from A.
     let Placing {
         turn_a,
         turn,
         offset,
         ..
-    } = placing(pose_a, pose_b);
+    } = placing;
     let mut result = SatResult::START;
     for (&axis, own) in a.axes().iter().zip(a.extents()) {
         // B's corner c sits at turn·c + offset, so its shadow on `axis` is
@@ -50,11 +49,16 @@ pub(super) fn polygons(a: &PolyData, pose_a: Pose, b: &PolyData, pose_b: Pose) -
     to_world(result, turn_a)
 }
 
-/// Polygon A against a circle of `radius` at `center`: A's axes, then the
+/// Polygon A, turned by `turn_a` (the cosine and sine of its pose's
+/// angle), against a circle of `radius` at `center`: A's axes, then the
 /// circle's own, from A's corner nearest the center towards it.
-pub(super) fn polygon_circle(a: &PolyData, pose_a: Pose, center: Vec2, radius: f32) -> SatResult {
-    let (sin, cos) = sin_cos(Portable([pose_a.angle]));
-    let turn_a = Vec2::new(cos.0[0], sin.0[0]);
+pub(super) fn polygon_circle(
+    a: &PolyData,
+    pose_a: Pose,
+    turn_a: Vec2,
+    center: Vec2,
+    radius: f32,
+) -> SatResult {
     let c = back(turn_a).rotate(center - pose_a.position);
     let mut result = SatResult::START;
     for (&axis, own) in a.axes().iter().zip(a.extents()) {

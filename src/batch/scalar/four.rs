@@ -6,23 +6,22 @@
 
 use glam::Vec2;
 
-use super::{Placing, back, circle_shadow, placing, to_world};
+use super::{Placing, back, circle_shadow, to_world};
 use crate::batch::Pose;
-use crate::batch::lanes::{Portable, sin_cos};
 use crate::batch::prepared::PolyData;
 use crate::sat::four::{Other, Pushes, own_axes};
 use crate::sat::{SatResult, gap_on_axis, nearest_of, project_points, unit_or_zero};
 
 /// Polygon A against polygon B, both prepared: A's axes in A's frame, then
 /// B's in B's.
-pub(super) fn polygons(a: &PolyData, pose_a: Pose, b: &PolyData, pose_b: Pose) -> SatResult {
+pub(super) fn polygons(a: &PolyData, b: &PolyData, placing: Placing) -> SatResult {
     // B's placement seen from A, and A's seen from B: the same undone.
     let Placing {
         turn_a,
         turn_b,
         turn,
         offset,
-    } = placing(pose_a, pose_b);
+    } = placing;
     let b_seen = Other::Placed {
         corners: b.corners(),
         turn,
@@ -51,12 +50,17 @@ pub(super) fn polygons(a: &PolyData, pose_a: Pose, b: &PolyData, pose_b: Pose) -
     }
 }
 
-/// Polygon A against a circle of `radius` at `center`: A's axes, then the
+/// Polygon A, turned by `turn_a` (the cosine and sine of its pose's
+/// angle), against a circle of `radius` at `center`: A's axes, then the
 /// circle's own, from A's corner nearest the center towards it, all in A's
 /// frame.
-pub(super) fn polygon_circle(a: &PolyData, pose_a: Pose, center: Vec2, radius: f32) -> SatResult {
-    let (sin, cos) = sin_cos(Portable([pose_a.angle]));
-    let turn_a = Vec2::new(cos.0[0], sin.0[0]);
+pub(super) fn polygon_circle(
+    a: &PolyData,
+    pose_a: Pose,
+    turn_a: Vec2,
+    center: Vec2,
+    radius: f32,
+) -> SatResult {
     let c = back(turn_a).rotate(center - pose_a.position);
     let mut pushes = Pushes::new();
     let circle = Other::Circle { center: c, radius };

@@ -24,9 +24,12 @@
 mod by_axis;
 mod four;
 
+use std::mem::MaybeUninit;
+
 use glam::{Vec2, Vec4};
 
-use super::lanes::{Portable, sin_cos};
+use super::isa::Baseline;
+use super::lanes::{MAX_LANES, Simd, sin_cos};
 use super::prepared::Prepared;
 use super::{Pair, Pose, circle_at};
 use crate::sat::{Interval, SatResult, sat_circles};
@@ -77,6 +80,41 @@ fn back(turn: Vec2) -> Vec2 {
     Vec2::new(turn.x, -turn.y)
 }
 
+/// A pair's two turns into the world: the cosine and sine of each pose's
+/// angle, A's and B's, both at once (the lanes' own [`sin_cos`]).
+///
+/// They are the one-pair path's longest chain of dependent steps (about
+/// 25 multiplies and adds, none fused without FMA), and every other step of
+/// a pair waits on them. [`run`] works out the next pair's while this
+/// pair's axes are tried: the branch at the first gap goes either way at
+/// random, and a mispredicted branch throws away the work after it, so
+/// the turns worked out after a pair's last branch would start only then.
+#[derive(Clone, Copy)]
+pub(crate) struct Turns {
+    /// A's turn (the cosine and sine of its angle).
+    a: Vec2,
+    /// B's turn.
+    b: Vec2,
+}
+
+impl Turns {
+    /// Both poses' turns; a pose that is not fit to test (an angle that
+    /// is NaN or endless) gives NaN, and is refused before it is used.
+    #[inline(always)]
+    pub(crate) fn of(p: &Pair) -> Turns {
+        let mut angles = [0.0; MAX_LANES];
+        angles[..2].copy_from_slice(&[p.pose_a.angle, p.pose_b.angle]);
+        let (sin, cos) = sin_cos(Baseline::load(&angles));
+        let (mut s, mut c) = ([0.0; MAX_LANES], [0.0; MAX_LANES]);
+        sin.store(&mut s);
+        cos.store(&mut c);
+        Turns {
+            a: Vec2::new(c[0], s[0]),
+            b: Vec2::new(c[1], s[1]),
+        }
+    }
+}
+
 /// Two poses' turns, and B's placement seen from A.
 struct Placing {
     /// A's turn into the world (the cosine and sine of its angle).
@@ -89,13 +127,13 @@ struct Placing {
     offset: Vec2,
 }
 
-/// Both angles' sines and cosines at once (the lanes' own [`sin_cos`]),
-/// and B's placement seen from A.
+/// B's placement seen from A, from the two poses and their turns.
 #[inline]
-fn placing(pose_a: Pose, pose_b: Pose) -> Placing {
-    let (sin, cos) = sin_cos(Portable([pose_a.angle, pose_b.angle]));
-    let turn_a = Vec2::new(cos.0[0], sin.0[0]);
-    let turn_b = Vec2::new(cos.0[1], sin.0[1]);
+fn placing(turns: Turns, pose_a: Pose, pose_b: Pose) -> Placing {
+    let Turns {
+        a: turn_a,
+        b: turn_b,
+    } = turns;
     Placing {
         turn_a,
         turn_b,
@@ -106,12 +144,48 @@ fn placing(pose_a: Pose, pose_b: Pose) -> Placing {
 
 /// One pair by the prepared table, the way [`FOUR_WIDE`] chooses.
 pub(crate) fn pair(table: &[Prepared], p: &Pair) -> SatResult {
-    pair_by(FOUR_WIDE, table, p)
+    pair_turned(table, p, Turns::of(p))
+}
+
+/// [`pair`] with the pair's turns worked out beforehand ([`Turns::of`]).
+#[inline]
+pub(crate) fn pair_turned(table: &[Prepared], p: &Pair, turns: Turns) -> SatResult {
+    pair_by(FOUR_WIDE, table, p, turns)
+}
+
+/// The pairs one at a time, each by [`pair`], into `out` (one slot for
+/// each). The next pair's turns are worked out before this pair's axes
+/// are tried (see [`Turns`]); the answers are [`pair`]'s, bit for bit.
+/// `fit` checks each pair before it is tested: false at the first unfit
+/// one, where it stops.
+#[inline]
+pub(crate) fn run(
+    table: &[Prepared],
+    pairs: &[Pair],
+    out: &mut [MaybeUninit<SatResult>],
+    fit: impl Fn(&Pair) -> bool,
+) -> bool {
+    assert_eq!(pairs.len(), out.len(), "a slot for every pair");
+    let Some(first) = pairs.first() else {
+        return true;
+    };
+    let mut turns = Turns::of(first);
+    for (i, (p, o)) in pairs.iter().zip(out).enumerate() {
+        if !fit(p) {
+            return false;
+        }
+        // The last pair works out its own again: no branch, and nothing
+        // read past the batch.
+        let next = Turns::of(&pairs[(i + 1).min(pairs.len() - 1)]);
+        o.write(pair_turned(table, p, turns));
+        turns = next;
+    }
+    true
 }
 
 /// One pair by the prepared table, four axes at a time or one by one.
 #[inline(always)]
-fn pair_by(four_wide: bool, table: &[Prepared], p: &Pair) -> SatResult {
+fn pair_by(four_wide: bool, table: &[Prepared], p: &Pair, turns: Turns) -> SatResult {
     let polygons = if four_wide {
         four::polygons
     } else {
@@ -123,15 +197,17 @@ fn pair_by(four_wide: bool, table: &[Prepared], p: &Pair) -> SatResult {
         by_axis::polygon_circle
     };
     match (&table[p.a as usize], &table[p.b as usize]) {
-        (Prepared::Polygon(a), Prepared::Polygon(b)) => polygons(a, p.pose_a, b, p.pose_b),
+        (Prepared::Polygon(a), Prepared::Polygon(b)) => {
+            polygons(a, b, placing(turns, p.pose_a, p.pose_b))
+        }
         (Prepared::Polygon(a), Prepared::Circle(r)) => {
-            polygon_circle(a, p.pose_a, p.pose_b.position, *r)
+            polygon_circle(a, p.pose_a, turns.a, p.pose_b.position, *r)
         }
         (Prepared::Circle(r), Prepared::Polygon(b)) => {
             // The circle is A: the test from the polygon's side, turned
             // round (A moves the other way; from B towards A is the other
             // way too).
-            let r = polygon_circle(b, p.pose_b, p.pose_a.position, *r);
+            let r = polygon_circle(b, p.pose_b, turns.b, p.pose_a.position, *r);
             SatResult { axis: -r.axis, ..r }
         }
         (Prepared::Circle(ra), Prepared::Circle(rb)) => {
@@ -190,7 +266,11 @@ mod tests {
             let (a, b) = (&shapes[p.a as usize], &shapes[p.b as usize]);
             let want = collide_one(a, p.pose_a, b, p.pose_b);
             for four_wide in [true, false] {
-                agree(&p, &pair_by(four_wide, &table.shapes, &p), &want);
+                agree(
+                    &p,
+                    &pair_by(four_wide, &table.shapes, &p, Turns::of(&p)),
+                    &want,
+                );
             }
             if want.overlapping {
                 pushed += 1;

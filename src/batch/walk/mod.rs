@@ -368,7 +368,7 @@ fn bucket_chunks<S: Simd>(
     true
 }
 
-/// The pairs one at a time by the one-pair path ([`scalar::pair`]), on the
+/// The pairs one at a time by the one-pair path ([`scalar::run`]), on the
 /// prepared table: for one pair, stopping at the first gap beats trying
 /// every axis. Checked as [`run`] checks them; false at the first bad
 /// pair.
@@ -377,19 +377,10 @@ pub(crate) fn run_scalar(
     pairs: &[Pair],
     out: &mut [MaybeUninit<SatResult>],
 ) -> bool {
-    assert_eq!(pairs.len(), out.len(), "a slot for every pair");
     let len = table.info.len();
-    for (p, o) in pairs.iter().zip(out) {
-        let fit = ((p.a as usize) < len)
-            & ((p.b as usize) < len)
-            & pose_ok(&p.pose_a)
-            & pose_ok(&p.pose_b);
-        if !fit {
-            return false;
-        }
-        o.write(scalar::pair(&table.shapes, p));
-    }
-    true
+    scalar::run(&table.shapes, pairs, out, |p| {
+        ((p.a as usize) < len) & ((p.b as usize) < len) & pose_ok(&p.pose_a) & pose_ok(&p.pose_b)
+    })
 }
 
 #[cfg(test)]
