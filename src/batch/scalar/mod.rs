@@ -9,8 +9,9 @@
 //! then B's; for a circle, the polygon's and then the circle's own), so the
 //! first gap and the shortest push are the chapter loop's, and the answer's
 //! axis is turned into the world at the end. The turns' sines and cosines
-//! are the lanes' own ([`sin_cos`]), both angles at once, far quicker
-//! than the standard library's.
+//! are the lanes' own ([`sin_cos`]), far quicker than the standard
+//! library's, both angles at once on the lanes every build of the target
+//! has, and worked out a pair ahead ([`Turns`], [`run`]).
 //!
 //! Two ways of walking the axes, by what glam's `Vec4` is on the build's
 //! target ([`FOUR_WIDE`]):
