@@ -6,7 +6,6 @@
 use glam::Vec2;
 
 use super::{Placing, back, circle_shadow, to_world};
-use crate::batch::Pose;
 use crate::batch::prepared::PolyData;
 use crate::sat::{Interval, SatResult, gap_on_axis, nearest_of, project_points, unit_or_zero};
 
@@ -49,17 +48,11 @@ pub(super) fn polygons(a: &PolyData, b: &PolyData, placing: Placing) -> SatResul
     to_world(result, turn_a)
 }
 
-/// Polygon A, turned by `turn_a` (the cosine and sine of its pose's
-/// angle), against a circle of `radius` at `center`: A's axes, then the
+/// Polygon A, turned into the world by `turn_a` (the cosine and sine of
+/// its pose's angle), against a circle of `radius` whose center is `c` in
+/// A's frame ([`seen_from`](super::seen_from)): A's axes, then the
 /// circle's own, from A's corner nearest the center towards it.
-pub(super) fn polygon_circle(
-    a: &PolyData,
-    pose_a: Pose,
-    turn_a: Vec2,
-    center: Vec2,
-    radius: f32,
-) -> SatResult {
-    let c = back(turn_a).rotate(center - pose_a.position);
+pub(super) fn polygon_circle(a: &PolyData, turn_a: Vec2, c: Vec2, radius: f32) -> SatResult {
     let mut result = SatResult::START;
     for (&axis, own) in a.axes().iter().zip(a.extents()) {
         if gap_on_axis(axis, own, circle_shadow(c.dot(axis), radius), &mut result) {

@@ -7,7 +7,6 @@
 use glam::Vec2;
 
 use super::{Placing, back, circle_shadow, to_world};
-use crate::batch::Pose;
 use crate::batch::prepared::PolyData;
 use crate::sat::four::{Other, Pushes, own_axes};
 use crate::sat::{SatResult, gap_on_axis, nearest_of, project_points, unit_or_zero};
@@ -50,18 +49,12 @@ pub(super) fn polygons(a: &PolyData, b: &PolyData, placing: Placing) -> SatResul
     }
 }
 
-/// Polygon A, turned by `turn_a` (the cosine and sine of its pose's
-/// angle), against a circle of `radius` at `center`: A's axes, then the
+/// Polygon A, turned into the world by `turn_a` (the cosine and sine of
+/// its pose's angle), against a circle of `radius` whose center is `c` in
+/// A's frame ([`seen_from`](super::seen_from)): A's axes, then the
 /// circle's own, from A's corner nearest the center towards it, all in A's
 /// frame.
-pub(super) fn polygon_circle(
-    a: &PolyData,
-    pose_a: Pose,
-    turn_a: Vec2,
-    center: Vec2,
-    radius: f32,
-) -> SatResult {
-    let c = back(turn_a).rotate(center - pose_a.position);
+pub(super) fn polygon_circle(a: &PolyData, turn_a: Vec2, c: Vec2, radius: f32) -> SatResult {
     let mut pushes = Pushes::new();
     let circle = Other::Circle { center: c, radius };
     if let Some(gap) = own_axes(&a.shape, &circle, true, 0, &mut pushes) {

@@ -143,6 +143,13 @@ fn placing(turns: Turns, pose_a: Pose, pose_b: Pose) -> Placing {
     }
 }
 
+/// A point in the world seen from a shape at `pose`, turned by `turn`
+/// (the cosine and sine of the pose's angle): its offset turned back.
+#[inline]
+fn seen_from(pose: Pose, turn: Vec2, point: Vec2) -> Vec2 {
+    back(turn).rotate(point - pose.position)
+}
+
 /// One pair by the prepared table, the way [`FOUR_WIDE`] chooses.
 pub(crate) fn pair(table: &[Prepared], p: &Pair) -> SatResult {
     pair_turned(table, p, Turns::of(p))
@@ -202,13 +209,15 @@ fn pair_by(four_wide: bool, table: &[Prepared], p: &Pair, turns: Turns) -> SatRe
             polygons(a, b, placing(turns, p.pose_a, p.pose_b))
         }
         (Prepared::Polygon(a), Prepared::Circle(r)) => {
-            polygon_circle(a, p.pose_a, turns.a, p.pose_b.position, *r)
+            let c = seen_from(p.pose_a, turns.a, p.pose_b.position);
+            polygon_circle(a, turns.a, c, *r)
         }
         (Prepared::Circle(r), Prepared::Polygon(b)) => {
             // The circle is A: the test from the polygon's side, turned
             // round (A moves the other way; from B towards A is the other
             // way too).
-            let r = polygon_circle(b, p.pose_b, turns.b, p.pose_a.position, *r);
+            let c = seen_from(p.pose_b, turns.b, p.pose_a.position);
+            let r = polygon_circle(b, turns.b, c, *r);
             SatResult { axis: -r.axis, ..r }
         }
         (Prepared::Circle(ra), Prepared::Circle(rb)) => {
