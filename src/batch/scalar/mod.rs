@@ -139,7 +139,7 @@ fn placing(turns: Turns, pose_a: Pose, pose_b: Pose) -> Placing {
         turn_a,
         turn_b,
         turn: back(turn_a).rotate(turn_b),
-        offset: back(turn_a).rotate(pose_b.position - pose_a.position),
+        offset: seen_from(pose_a, turn_a, pose_b.position),
     }
 }
 
@@ -152,13 +152,7 @@ fn seen_from(pose: Pose, turn: Vec2, point: Vec2) -> Vec2 {
 
 /// One pair by the prepared table, the way [`FOUR_WIDE`] chooses.
 pub(crate) fn pair(table: &[Prepared], p: &Pair) -> SatResult {
-    pair_turned(table, p, Turns::of(p))
-}
-
-/// [`pair`] with the pair's turns worked out beforehand ([`Turns::of`]).
-#[inline]
-pub(crate) fn pair_turned(table: &[Prepared], p: &Pair, turns: Turns) -> SatResult {
-    pair_by(FOUR_WIDE, table, p, turns)
+    pair_by(FOUR_WIDE, table, p, Turns::of(p))
 }
 
 /// The pairs one at a time, each by [`pair`], into `out` (one slot for
@@ -185,7 +179,7 @@ pub(crate) fn run(
         // The last pair works out its own again: no branch, and nothing
         // read past the batch.
         let next = Turns::of(&pairs[(i + 1).min(pairs.len() - 1)]);
-        o.write(pair_turned(table, p, turns));
+        o.write(pair_by(FOUR_WIDE, table, p, turns));
         turns = next;
     }
     true
