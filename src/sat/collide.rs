@@ -3,6 +3,7 @@
 
 use glam::Vec2;
 
+use super::ends::least;
 use super::four::{Other, Pushes, own_axes};
 use super::shadow::{Interval, Shadow};
 use super::shape::{Circle, Polygon, unit_or_zero};
@@ -87,7 +88,7 @@ pub fn gap_on_axis(axis: Vec2, a: Interval, b: Interval, result: &mut SatResult)
     }
     let forward = b.max - a.min;
     let backward = a.max - b.min;
-    let push = forward.min(backward);
+    let push = least(forward, backward);
     if push < result.depth {
         *result = SatResult {
             overlapping: true,
@@ -142,7 +143,9 @@ pub fn polygon_circle_axes<'a>(a: &'a Polygon, b: &'a Circle) -> impl Iterator<I
 /// Each polygon keeps its axes, and its own shadow on each, from when it
 /// was made (placing it turns and moves them), so each axis projects only
 /// the other polygon's corners, with no square root; and the axes go four
-/// at a time, one to a SIMD lane. The answer is the chapter's loop's.
+/// at a time, one to a SIMD lane, where the build has SIMD (one at a time
+/// where it has none, as on wasm32 without `simd128`). The answer is the
+/// chapter's loop's.
 pub fn sat_polygons(a: &Polygon, b: &Polygon) -> SatResult {
     let mut pushes = Pushes::new();
     let na = a.points().len();

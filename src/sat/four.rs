@@ -1,4 +1,5 @@
-//! The test on a polygon's own axes, four at a time.
+//! The test on a polygon's own axes, four at a time (or one at a time
+//! where a `Vec4` is not a SIMD register).
 //!
 //! Each lane of a `Vec4` holds one of the polygon's edge normals, so one
 //! pass over the other shape's corners casts its shadow on four axes, and
@@ -8,10 +9,17 @@
 //! lanes are compared once, at the end. The answer is the chapter loop's:
 //! the first axis in order with a gap, or else the shortest push of all,
 //! the first of any that tie.
+//!
+//! That pays where a `Vec4` is one SIMD register. Where it is four
+//! separate numbers ([`FOUR_WIDE`] false: no SIMD on the target, or glam's
+//! `scalar-math`), the same test goes one axis at a time, as the chapter's
+//! loop does, with the same answers.
 
 use glam::{Vec2, Vec4};
 
-use super::collide::SatResult;
+use super::collide::{SatResult, gap_on_axis};
+use super::ends::Ends;
+use super::shadow::{Interval, project_points};
 use super::shape::Polygon;
 
 /// The shape on the other side of the test from the polygon whose axes are
@@ -36,6 +44,38 @@ pub(crate) enum Other<'a> {
 }
 
 impl Other<'_> {
+    /// The shadow on one unit axis, worked out as [`Other::shadows`] works
+    /// out each lane's.
+    #[inline]
+    fn shadow(&self, axis: Vec2) -> Interval {
+        match *self {
+            Other::Corners(corners) => project_points(corners, axis),
+            Other::Circle { center, radius } => {
+                let c = axis.x * center.x + axis.y * center.y;
+                Interval {
+                    min: c - radius,
+                    max: c + radius,
+                }
+            }
+            Other::Placed {
+                corners,
+                turn,
+                offset,
+            } => {
+                let back = Vec2::new(
+                    axis.x * turn.x + axis.y * turn.y,
+                    axis.y * turn.x - axis.x * turn.y,
+                );
+                let shadow = project_points(corners, back);
+                let moved = axis.x * offset.x + axis.y * offset.y;
+                Interval {
+                    min: shadow.min + moved,
+                    max: shadow.max + moved,
+                }
+            }
+        }
+    }
+
     /// The shadows on four unit axes, given by their x and y parts.
     #[inline]
     fn shadows(&self, ax: Vec4, ay: Vec4) -> (Vec4, Vec4) {
@@ -62,27 +102,71 @@ impl Other<'_> {
     }
 }
 
+/// Whether glam's `Vec4` is one SIMD register on this build: SSE2 on x86,
+/// NEON on AArch64, simd128 on wasm32, unless glam's `scalar-math` feature
+/// is on (any crate in a build may turn it on, since Cargo unites
+/// features), which glam shows by giving `Vec4` the alignment of an `f32`
+/// (its `cuda` feature keeps 16 bytes, so with both on this still says
+/// four wide: the same answers, a little slower). Where it is not, the
+/// test goes one axis at a time ([`own_axes`]), and so does the batch
+/// engine's one-pair path.
+///
+/// Measured on x86-64 (the batch engine's `Isa::Scalar`, the best of 5
+/// runs on 300 000 pairs of each workload in
+/// `tests/support/batch_workloads.rs`, builds run in turn): with SSE2 the
+/// four-wide walk took 0.71–0.93× the time of the axis-by-axis one (the
+/// least of 6 runs each; the chapter's scene gains least, the 512
+/// polygons most), and with `scalar-math` 1.15–1.47×.
+pub(crate) const FOUR_WIDE: bool = cfg!(any(
+    all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        target_feature = "sse2"
+    ),
+    all(target_arch = "aarch64", target_feature = "neon"),
+    all(target_arch = "wasm32", target_feature = "simd128"),
+)) && std::mem::align_of::<Vec4>() == 16;
+
 /// The shadows of `corners` on four axes: each lane's least and most dot
 /// product.
 #[inline]
 fn project(corners: &[Vec2], ax: Vec4, ay: Vec4) -> (Vec4, Vec4) {
-    let (mut lo, mut hi) = (Vec4::INFINITY, Vec4::NEG_INFINITY);
-    for c in corners {
-        let d = ax * c.x + ay * c.y;
-        lo = lo.min(d);
-        hi = hi.max(d);
+    if FOUR_WIDE {
+        let (mut lo, mut hi) = (Vec4::INFINITY, Vec4::NEG_INFINITY);
+        for c in corners {
+            let d = ax * c.x + ay * c.y;
+            lo = lo.min(d);
+            hi = hi.max(d);
+        }
+        return (lo, hi);
     }
-    (lo, hi)
+    // Four separate numbers: each lane's ends kept by `Ends`, which makes
+    // no branch on wasm32, where glam's compare and select would.
+    let (ax, ay) = (ax.to_array(), ay.to_array());
+    let mut ends = [Ends::NONE; 4];
+    for c in corners {
+        for (lane, end) in ends.iter_mut().enumerate() {
+            end.take(ax[lane] * c.x + ay[lane] * c.y);
+        }
+    }
+    let [e0, e1, e2, e3] = ends.map(Ends::interval);
+    (
+        Vec4::new(e0.min, e1.min, e2.min, e3.min),
+        Vec4::new(e0.max, e1.max, e2.max, e3.max),
+    )
 }
 
 /// The shortest push found so far in each lane: its length, which axis it
 /// is on (numbered across both shapes, in the test's order, to break ties
 /// as the chapter's loop does) and its unit direction's x and y parts.
+///
+/// Where the test goes one axis at a time (not [`FOUR_WIDE`]), the lanes
+/// are not used: `one` keeps the shortest push as the chapter's loop does.
 pub(crate) struct Pushes {
     depth: Vec4,
     axis: Vec4,
     x: Vec4,
     y: Vec4,
+    one: SatResult,
 }
 
 impl Pushes {
@@ -93,13 +177,19 @@ impl Pushes {
             axis: Vec4::ZERO,
             x: Vec4::ZERO,
             y: Vec4::ZERO,
+            one: SatResult::START,
         }
     }
 
-    /// The shortest push of all lanes, the lowest-numbered axis among any
-    /// that tie, as a result. With no axis tried, the start of a search (an
-    /// endless push).
+    /// The shortest push found, the lowest-numbered axis among any that tie,
+    /// as a result: of all lanes, or `one` where the axes went one at a
+    /// time. With no axis tried, the start of a search (an endless push).
     pub(crate) fn shortest(&self) -> SatResult {
+        if FOUR_WIDE { self.of_lanes() } else { self.one }
+    }
+
+    /// [`Pushes::shortest`] where the lanes were used.
+    fn of_lanes(&self) -> SatResult {
         // Two rounds of "each lane against its neighbour", first the lanes
         // next to each other and then the halves, leave the best in every
         // lane, with no branch to guess.
@@ -135,8 +225,27 @@ impl Pushes {
 /// A polygon's shadows on its own axes are kept with them (see
 /// `AxisBlock`), so only the other shape is projected; a polygon too big to
 /// keep them projects its own corners too.
+///
+/// Where a `Vec4` is four separate numbers (not [`FOUR_WIDE`]) the axes go
+/// one at a time instead ([`one_by_one`]), with the same answer.
 #[inline(always)]
 pub(crate) fn own_axes(
+    own: &Polygon,
+    other: &Other,
+    own_is_a: bool,
+    first: usize,
+    pushes: &mut Pushes,
+) -> Option<SatResult> {
+    if FOUR_WIDE {
+        four_at_once(own, other, own_is_a, first, pushes)
+    } else {
+        one_by_one(own, other, own_is_a, &mut pushes.one)
+    }
+}
+
+/// [`own_axes`] four axes at a time, one to a lane of a `Vec4`.
+#[inline(always)]
+fn four_at_once(
     own: &Polygon,
     other: &Other,
     own_is_a: bool,
@@ -200,4 +309,169 @@ pub(crate) fn own_axes(
         pushes.y = Vec4::select(shorter, ay * way, pushes.y);
     }
     None
+}
+
+/// [`own_axes`] one axis at a time, for builds where a `Vec4` is four
+/// separate numbers: there the four-wide test would pay for every lane
+/// past a polygon's last axis and for every axis of a block after a gap,
+/// and keep four pushes with selects that wasm32 makes branches. Each axis
+/// is the chapter loop's step ([`gap_on_axis`]): the first gap ends it, and
+/// `best` keeps the shortest push, the first of any that tie, as the lanes'
+/// numbers do. Each lane's numbers are worked out as the four-wide test
+/// works them, so the answers are the same bit for bit.
+#[inline(always)]
+fn one_by_one(
+    own: &Polygon,
+    other: &Other,
+    own_is_a: bool,
+    best: &mut SatResult,
+) -> Option<SatResult> {
+    let kept = own.keeps_own_shadows();
+    for block in own.axis_blocks() {
+        let (lo, hi) = (block.lo.to_array(), block.hi.to_array());
+        for k in 0..4 {
+            let axis = block.normal(k);
+            if axis == Vec2::ZERO {
+                // Past the last edge, or an edge of no length.
+                continue;
+            }
+            let here = if kept {
+                Interval {
+                    min: lo[k],
+                    max: hi[k],
+                }
+            } else {
+                project_points(own.points(), axis)
+            };
+            let there = other.shadow(axis);
+            let (a, b) = if own_is_a {
+                (here, there)
+            } else {
+                (there, here)
+            };
+            if gap_on_axis(axis, a, b, best) {
+                return Some(*best);
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    //! A build takes one of the two ways through [`own_axes`], so both are
+    //! run here side by side, on every build, on the same shapes.
+    use super::*;
+    use crate::sat::Circle;
+
+    /// A small xorshift generator: the same shapes on every run.
+    struct Rng(u32);
+
+    impl Rng {
+        fn unit(&mut self) -> f32 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 17;
+            self.0 ^= self.0 << 5;
+            (self.0 >> 8) as f32 / (1u32 << 24) as f32
+        }
+
+        fn range(&mut self, lo: f32, hi: f32) -> f32 {
+            lo + (hi - lo) * self.unit()
+        }
+
+        /// A convex polygon of `n` corners on a circle, at random angles,
+        /// placed at random near the origin.
+        fn polygon(&mut self, n: usize) -> Polygon {
+            let mut angles: Vec<f32> = (0..n)
+                .map(|_| self.range(0.0, std::f32::consts::TAU))
+                .collect();
+            angles.sort_by(f32::total_cmp);
+            let r = self.range(10.0, 60.0);
+            let corners: Vec<Vec2> = angles.iter().map(|&t| Vec2::from_angle(t) * r).collect();
+            let at = Vec2::new(self.range(-50.0, 50.0), self.range(-50.0, 50.0));
+            Polygon::hull(&corners)
+                .unwrap()
+                .placed(at, self.range(-3.0, 3.0))
+        }
+    }
+
+    /// The test on both polygons' own axes (as `sat_polygons` runs it), or
+    /// on A's against `other` alone, four at a time and one by one.
+    fn both_ways(a: &Polygon, b: Option<&Polygon>, other: &Other) -> (SatResult, SatResult) {
+        let mut lanes = Pushes::new();
+        let four = four_at_once(a, other, true, 0, &mut lanes).or_else(|| {
+            let b = b?;
+            let a_seen = Other::Corners(a.points());
+            four_at_once(b, &a_seen, false, a.points().len(), &mut lanes)
+        });
+        let mut best = SatResult::START;
+        let one = one_by_one(a, other, true, &mut best).or_else(|| {
+            let b = b?;
+            one_by_one(b, &Other::Corners(a.points()), false, &mut best)
+        });
+        (four.unwrap_or(lanes.of_lanes()), one.unwrap_or(best))
+    }
+
+    #[track_caller]
+    fn same(four: SatResult, one: SatResult) {
+        // Compared as numbers: a push of exactly zero may carry either sign.
+        assert_eq!(four.overlapping, one.overlapping);
+        assert_eq!(four.axis, one.axis);
+        assert_eq!(four.depth, one.depth);
+    }
+
+    #[test]
+    fn one_axis_at_a_time_answers_as_four_at_once() {
+        let mut rng = Rng(0x5a7_2026);
+        let (mut overlaps, mut gaps) = (0, 0);
+        for round in 0..3000 {
+            // Up to 12 corners (three blocks), and now and then more than a
+            // polygon keeps its own shadows for.
+            let n = |rng: &mut Rng| {
+                if round % 97 == 0 {
+                    70
+                } else {
+                    3 + (rng.unit() * 10.0) as usize
+                }
+            };
+            let (na, nb) = (n(&mut rng), n(&mut rng));
+            let (a, b) = (rng.polygon(na), rng.polygon(nb));
+            let (four, one) = both_ways(&a, Some(&b), &Other::Corners(b.points()));
+            same(four, one);
+            if four.overlapping {
+                overlaps += 1;
+            } else {
+                gaps += 1;
+            }
+
+            let circle = Circle::new(
+                Vec2::new(rng.range(-80.0, 80.0), rng.range(-80.0, 80.0)),
+                rng.range(1.0, 40.0),
+            )
+            .unwrap();
+            let other = Other::Circle {
+                center: circle.center,
+                radius: circle.radius,
+            };
+            let (four, one) = both_ways(&a, None, &other);
+            same(four, one);
+
+            // B's corners in a frame of their own, as the batch engine's
+            // one-pair path sees them.
+            let turn = Vec2::from_angle(rng.range(-3.0, 3.0));
+            let offset = Vec2::new(rng.range(-60.0, 60.0), rng.range(-60.0, 60.0));
+            let other = Other::Placed {
+                corners: b.points(),
+                turn,
+                offset,
+            };
+            let (four, one) = both_ways(&a, None, &other);
+            same(four, one);
+        }
+        // Both answers were tried often.
+        assert!(
+            overlaps > 300 && gaps > 300,
+            "{overlaps} overlaps, {gaps} gaps"
+        );
+    }
 }

@@ -31,6 +31,7 @@
 
 mod axes;
 mod collide;
+mod ends;
 mod error;
 pub(crate) mod four;
 mod hull;

@@ -2,6 +2,7 @@
 
 use glam::Vec2;
 
+use super::ends::Ends;
 use super::shape::{Circle, Polygon};
 
 /// A shape's shadow on an axis: the least and the most of its points' dot
@@ -52,19 +53,15 @@ pub fn project_circle(circle: &Circle, axis: Vec2) -> Interval {
 /// The shadow of a list of points on `axis`; an empty list gives the empty
 /// shadow (`min` = +∞, `max` = −∞).
 pub(crate) fn project_points(points: &[Vec2], axis: Vec2) -> Interval {
-    let mut shadow = Interval {
-        min: f32::INFINITY,
-        max: f32::NEG_INFINITY,
-    };
+    // `Ends` compares and selects rather than `f32::min`, whose NaN rule
+    // costs several instructions more (a call on wasm32): `d` is never NaN,
+    // since shapes are finite and within MAX_COORDINATE, and the axis is a
+    // unit.
+    let mut ends = Ends::NONE;
     for p in points {
-        let d = p.dot(axis);
-        // A compare and select rather than `f32::min`, whose NaN rule
-        // costs several instructions more: `d` is never NaN, since shapes
-        // are finite and within MAX_COORDINATE, and the axis is a unit.
-        shadow.min = if d < shadow.min { d } else { shadow.min };
-        shadow.max = if d > shadow.max { d } else { shadow.max };
+        ends.take(p.dot(axis));
     }
-    shadow
+    ends.interval()
 }
 
 /// A shape that casts a shadow: what the test needs of each side.

@@ -3,6 +3,7 @@
 use glam::{DVec2, Vec2};
 
 use super::axes::AxisBlock;
+use super::ends::key;
 use super::error::{MAX_COORDINATE, ShapeError};
 
 /// A convex polygon: its corners, in order around its outline.
@@ -309,16 +310,18 @@ impl Polygon {
 /// Of `corners` (at least one), the one nearest to `point`, the first of
 /// any that tie: where a circle's own axis starts.
 pub(crate) fn nearest_of(corners: &[Vec2], point: Vec2) -> Vec2 {
-    let (mut best, mut nearest) = (corners[0], corners[0].distance_squared(point));
-    for &p in corners {
+    let (mut best, mut nearest) = (0, key(corners[0].distance_squared(point)));
+    for (i, p) in corners.iter().enumerate() {
         // Selects rather than a branch: which corner is nearer is as good
-        // as random.
-        let d = p.distance_squared(point);
+        // as random. The corner is picked by its number and the distance
+        // by its key, so neither select is a float's (a branch on wasm32;
+        // see `Ends`).
+        let d = key(p.distance_squared(point));
         let nearer = d < nearest;
-        best = if nearer { p } else { best };
+        best = if nearer { i } else { best };
         nearest = if nearer { d } else { nearest };
     }
-    best
+    corners[best]
 }
 
 /// A convex outline as a [`Polygon`] keeps it, borrowed from a polygon or

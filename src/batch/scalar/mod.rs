@@ -27,34 +27,14 @@ mod four;
 
 use std::mem::MaybeUninit;
 
-use glam::{Vec2, Vec4};
+use glam::Vec2;
 
 use super::isa::Baseline;
 use super::lanes::{MAX_LANES, Simd, sin_cos};
 use super::prepared::Prepared;
 use super::{Pair, Pose, circle_at};
+use crate::sat::four::FOUR_WIDE;
 use crate::sat::{Interval, SatResult, sat_circles};
-
-/// Whether glam's `Vec4` is one SIMD register on this build: SSE2 on x86,
-/// NEON on AArch64, simd128 on wasm32, unless glam's `scalar-math` feature
-/// is on (any crate in a build may turn it on, since Cargo unites
-/// features), which glam shows by giving `Vec4` the alignment of an `f32`
-/// (its `cuda` feature keeps 16 bytes, so with both on this still says
-/// four wide: the same answers, a little slower).
-///
-/// Measured on x86-64 (`Isa::Scalar`, the best of 5 runs on 300 000 pairs
-/// of each workload in `tests/support/batch_workloads.rs`, builds run in
-/// turn): with SSE2 the four-wide walk took 0.71–0.93× the time of the
-/// axis-by-axis one (the least of 6 runs each; the chapter's scene gains
-/// least, the 512 polygons most), and with `scalar-math` 1.15–1.47×.
-pub(crate) const FOUR_WIDE: bool = cfg!(any(
-    all(
-        any(target_arch = "x86", target_arch = "x86_64"),
-        target_feature = "sse2"
-    ),
-    all(target_arch = "aarch64", target_feature = "neon"),
-    all(target_arch = "wasm32", target_feature = "simd128"),
-)) && std::mem::align_of::<Vec4>() == 16;
 
 /// A circle's shadow on a unit axis, its center's place on it being `d`.
 #[inline]
