@@ -3,7 +3,7 @@
 
 use glam::Vec2;
 
-use super::ends::least;
+use super::ends::{Key, key, least, value};
 use super::four::{Other, Pushes, own_axes};
 use super::shadow::{Interval, Shadow};
 use super::shape::{Circle, Polygon, unit_or_zero};
@@ -67,23 +67,8 @@ pub fn gap_on_axis(axis: Vec2, a: Interval, b: Interval, result: &mut SatResult)
     if !is_axis(axis) {
         return false;
     }
-    let a_first = b.min - a.max;
-    let b_first = a.min - b.max;
-    if a_first > 0.0 || b_first > 0.0 {
-        // Orient the axis so that A's shadow lies after B's along it.
-        *result = if a_first > b_first {
-            SatResult {
-                overlapping: false,
-                axis: -axis,
-                depth: a_first,
-            }
-        } else {
-            SatResult {
-                overlapping: false,
-                axis,
-                depth: b_first,
-            }
-        };
+    if let Some(gap) = gap_between(axis, a, b) {
+        *result = gap;
         return true;
     }
     let forward = b.max - a.min;
@@ -97,6 +82,97 @@ pub fn gap_on_axis(axis: Vec2, a: Interval, b: Interval, result: &mut SatResult)
         };
     }
     false
+}
+
+/// The gap between A's shadow `a` and B's `b` on `axis`, if they have one,
+/// as the test's result: the axis oriented so that A's shadow lies after
+/// B's along it.
+#[inline(always)]
+pub(crate) fn gap_between(axis: Vec2, a: Interval, b: Interval) -> Option<SatResult> {
+    let a_first = b.min - a.max;
+    let b_first = a.min - b.max;
+    if a_first > 0.0 || b_first > 0.0 {
+        Some(if a_first > b_first {
+            SatResult {
+                overlapping: false,
+                axis: -axis,
+                depth: a_first,
+            }
+        } else {
+            SatResult {
+                overlapping: false,
+                axis,
+                depth: b_first,
+            }
+        })
+    } else {
+        None
+    }
+}
+
+/// The shortest push found so far, as [`gap_on_axis`] keeps it in a
+/// result, but with its length as a [`Key`] and its direction as bits, so
+/// that keeping it is whole-number selects, never a branch: which axis
+/// gives the shortest push is as good as random, and wasm32 makes a
+/// float select a branch (see [`ends`](super::ends)).
+#[derive(Clone, Copy)]
+pub(crate) struct Best {
+    depth: Key,
+    x: u32,
+    y: u32,
+}
+
+impl Best {
+    /// No push yet: the start of a search, an endless push.
+    pub(crate) const NONE: Best = Best {
+        depth: key(f32::INFINITY),
+        x: 0,
+        y: 0,
+    };
+
+    /// [`gap_on_axis`] with the push kept here: the gap if `a` and `b`
+    /// have one on `axis`, else the shorter way out kept if it is the
+    /// shortest so far (the first of any that tie).
+    #[inline(always)]
+    pub(crate) fn take_axis(&mut self, axis: Vec2, a: Interval, b: Interval) -> Option<SatResult> {
+        if !is_axis(axis) {
+            return None;
+        }
+        if let Some(gap) = gap_between(axis, a, b) {
+            return Some(gap);
+        }
+        let forward = b.max - a.min;
+        let backward = a.max - b.min;
+        let (kf, kb) = (key(forward), key(backward));
+        let push = if kb < kf { kb } else { kf };
+        // Backward (the axis turned round) unless forward is shorter: the
+        // compare is a float's, but its answer is a whole number.
+        let turn = u32::from(forward >= backward) << 31;
+        let shorter = push < self.depth;
+        self.depth = if shorter { push } else { self.depth };
+        self.x = if shorter {
+            axis.x.to_bits() ^ turn
+        } else {
+            self.x
+        };
+        self.y = if shorter {
+            axis.y.to_bits() ^ turn
+        } else {
+            self.y
+        };
+        None
+    }
+
+    /// The shortest push as the test's result (an endless push when none
+    /// was kept).
+    #[inline(always)]
+    pub(crate) fn result(&self) -> SatResult {
+        SatResult {
+            overlapping: true,
+            axis: Vec2::new(f32::from_bits(self.x), f32::from_bits(self.y)),
+            depth: value(self.depth),
+        }
+    }
 }
 
 /// Runs the test over `axes`, in order, with both shapes' shadows on each.

@@ -17,7 +17,7 @@
 
 use glam::{Vec2, Vec4};
 
-use super::collide::{SatResult, gap_on_axis};
+use super::collide::{Best, SatResult};
 use super::ends::Ends;
 use super::shadow::{Interval, project_points};
 use super::shape::Polygon;
@@ -166,7 +166,7 @@ pub(crate) struct Pushes {
     axis: Vec4,
     x: Vec4,
     y: Vec4,
-    one: SatResult,
+    one: Best,
 }
 
 impl Pushes {
@@ -177,7 +177,7 @@ impl Pushes {
             axis: Vec4::ZERO,
             x: Vec4::ZERO,
             y: Vec4::ZERO,
-            one: SatResult::START,
+            one: Best::NONE,
         }
     }
 
@@ -185,7 +185,11 @@ impl Pushes {
     /// as a result: of all lanes, or `one` where the axes went one at a
     /// time. With no axis tried, the start of a search (an endless push).
     pub(crate) fn shortest(&self) -> SatResult {
-        if FOUR_WIDE { self.of_lanes() } else { self.one }
+        if FOUR_WIDE {
+            self.of_lanes()
+        } else {
+            self.one.result()
+        }
     }
 
     /// [`Pushes::shortest`] where the lanes were used.
@@ -315,17 +319,14 @@ fn four_at_once(
 /// separate numbers: there the four-wide test would pay for every lane
 /// past a polygon's last axis and for every axis of a block after a gap,
 /// and keep four pushes with selects that wasm32 makes branches. Each axis
-/// is the chapter loop's step ([`gap_on_axis`]): the first gap ends it, and
-/// `best` keeps the shortest push, the first of any that tie, as the lanes'
+/// is the chapter loop's step ([`Best::take_axis`], the sat core's
+/// `gap_on_axis` without a branch): the first gap ends it, and `best`
+/// keeps the shortest push, the first of any that tie, as the lanes'
 /// numbers do. Each lane's numbers are worked out as the four-wide test
-/// works them, so the answers are the same bit for bit.
+/// works them, so the answers are the same, bit for bit but for the sign
+/// a push of exactly zero may carry on wasm32 (see `ends`).
 #[inline(always)]
-fn one_by_one(
-    own: &Polygon,
-    other: &Other,
-    own_is_a: bool,
-    best: &mut SatResult,
-) -> Option<SatResult> {
+fn one_by_one(own: &Polygon, other: &Other, own_is_a: bool, best: &mut Best) -> Option<SatResult> {
     let kept = own.keeps_own_shadows();
     for block in own.axis_blocks() {
         let (lo, hi) = (block.lo.to_array(), block.hi.to_array());
@@ -349,8 +350,8 @@ fn one_by_one(
             } else {
                 (there, here)
             };
-            if gap_on_axis(axis, a, b, best) {
-                return Some(*best);
+            if let Some(gap) = best.take_axis(axis, a, b) {
+                return Some(gap);
             }
         }
     }
@@ -404,12 +405,15 @@ mod tests {
             let a_seen = Other::Corners(a.points());
             four_at_once(b, &a_seen, false, a.points().len(), &mut lanes)
         });
-        let mut best = SatResult::START;
+        let mut best = Best::NONE;
         let one = one_by_one(a, other, true, &mut best).or_else(|| {
             let b = b?;
             one_by_one(b, &Other::Corners(a.points()), false, &mut best)
         });
-        (four.unwrap_or(lanes.of_lanes()), one.unwrap_or(best))
+        (
+            four.unwrap_or(lanes.of_lanes()),
+            one.unwrap_or(best.result()),
+        )
     }
 
     #[track_caller]

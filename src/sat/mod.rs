@@ -54,7 +54,7 @@ pub use manifold::{
 pub use shadow::{Interval, Shadow, project_circle, project_polygon};
 pub use shape::{Circle, Polygon};
 
-pub(crate) use collide::is_axis;
+pub(crate) use collide::{Best, is_axis};
 pub(crate) use shadow::project_points;
 pub(crate) use shape::{Kept, nearest_of, unit_or_zero};
 

@@ -1,13 +1,14 @@
 //! The axis-by-axis walk, where glam's `Vec4` is four separate numbers: in
-//! A's frame, each axis in turn with the sat core's own [`gap_on_axis`],
-//! stopping at the first gap. B's corners are seen from A by turning each
+//! A's frame, each axis in turn with the sat core's own step
+//! ([`Best::take_axis`], [`gap_on_axis`](crate::sat::gap_on_axis) with the
+//! shortest push kept without a branch), stopping at the first gap. B's corners are seen from A by turning each
 //! axis back into B's frame, so no corner is turned.
 
 use glam::Vec2;
 
 use super::{Placing, back, circle_shadow, to_world};
 use crate::batch::prepared::PolyData;
-use crate::sat::{Interval, SatResult, gap_on_axis, nearest_of, project_points, unit_or_zero};
+use crate::sat::{Best, Interval, SatResult, nearest_of, project_points, unit_or_zero};
 
 /// Polygon A against polygon B, both prepared, in A's frame.
 pub(super) fn polygons(a: &PolyData, b: &PolyData, placing: Placing) -> SatResult {
@@ -18,7 +19,7 @@ pub(super) fn polygons(a: &PolyData, b: &PolyData, placing: Placing) -> SatResul
         offset,
         ..
     } = placing;
-    let mut result = SatResult::START;
+    let mut best = Best::NONE;
     for (&axis, own) in a.axes().iter().zip(a.extents()) {
         // B's corner c sits at turn·c + offset, so its shadow on `axis` is
         // c · (turn⁻¹ axis) + offset · axis.
@@ -29,8 +30,8 @@ pub(super) fn polygons(a: &PolyData, b: &PolyData, placing: Placing) -> SatResul
             min: theirs.min + moved,
             max: theirs.max + moved,
         };
-        if gap_on_axis(axis, own, theirs, &mut result) {
-            return to_world(result, turn_a);
+        if let Some(gap) = best.take_axis(axis, own, theirs) {
+            return to_world(gap, turn_a);
         }
     }
     for (&axis, own) in b.axes().iter().zip(b.extents()) {
@@ -41,11 +42,11 @@ pub(super) fn polygons(a: &PolyData, b: &PolyData, placing: Placing) -> SatResul
             min: own.min + moved,
             max: own.max + moved,
         };
-        if gap_on_axis(axis, project_points(a.corners(), axis), mine, &mut result) {
-            break;
+        if let Some(gap) = best.take_axis(axis, project_points(a.corners(), axis), mine) {
+            return to_world(gap, turn_a);
         }
     }
-    to_world(result, turn_a)
+    to_world(best.result(), turn_a)
 }
 
 /// Polygon A, turned into the world by `turn_a` (the cosine and sine of
@@ -53,15 +54,17 @@ pub(super) fn polygons(a: &PolyData, b: &PolyData, placing: Placing) -> SatResul
 /// A's frame ([`seen_from`](super::seen_from)): A's axes, then the
 /// circle's own, from A's corner nearest the center towards it.
 pub(super) fn polygon_circle(a: &PolyData, turn_a: Vec2, c: Vec2, radius: f32) -> SatResult {
-    let mut result = SatResult::START;
+    let mut best = Best::NONE;
     for (&axis, own) in a.axes().iter().zip(a.extents()) {
-        if gap_on_axis(axis, own, circle_shadow(c.dot(axis), radius), &mut result) {
-            return to_world(result, turn_a);
+        if let Some(gap) = best.take_axis(axis, own, circle_shadow(c.dot(axis), radius)) {
+            return to_world(gap, turn_a);
         }
     }
-    // A zero axis (the center on the corner) is skipped by `gap_on_axis`.
+    // A zero axis (the center on the corner) is skipped by `Best::take_axis`.
     let axis = unit_or_zero(c - nearest_of(a.corners(), c));
     let mine = project_points(a.corners(), axis);
-    gap_on_axis(axis, mine, circle_shadow(c.dot(axis), radius), &mut result);
+    let result = best
+        .take_axis(axis, mine, circle_shadow(c.dot(axis), radius))
+        .unwrap_or(best.result());
     to_world(result, turn_a)
 }
