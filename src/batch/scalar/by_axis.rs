@@ -1,8 +1,9 @@
 //! The axis-by-axis walk, where glam's `Vec4` is four separate numbers: in
 //! A's frame, each axis in turn with the sat core's own step
 //! ([`Best::take_axis`], [`gap_on_axis`](crate::sat::gap_on_axis) with the
-//! shortest push kept without a branch), stopping at the first gap. B's corners are seen from A by turning each
-//! axis back into B's frame, so no corner is turned.
+//! shortest push kept without a branch), stopping at the first gap. B's
+//! corners are seen from A by turning each axis back into B's frame, so no
+//! corner is turned.
 
 use glam::Vec2;
 
