@@ -3,7 +3,7 @@
 
 use glam::Vec2;
 
-use super::ends::{Key, key, least, value};
+use super::ends::{Key, key, least, lesser, value};
 use super::four::{Other, Pushes, own_axes};
 use super::shadow::{Interval, Shadow};
 use super::shape::{Circle, Polygon, unit_or_zero};
@@ -143,8 +143,7 @@ impl Best {
         }
         let forward = b.max - a.min;
         let backward = a.max - b.min;
-        let (kf, kb) = (key(forward), key(backward));
-        let push = if kb < kf { kb } else { kf };
+        let push = lesser(key(forward), key(backward));
         // Backward (the axis turned round) unless forward is shorter: the
         // compare is a float's, but its answer is a whole number.
         let turn = u32::from(forward >= backward) << 31;

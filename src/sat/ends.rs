@@ -69,13 +69,24 @@ pub(crate) const fn value(k: Key) -> f32 {
     f32::from_bits((k ^ ((k >> 31) & i32::MAX)) as u32)
 }
 
+/// The lesser of two keys, `a` where they tie: a compare and a select.
+#[inline(always)]
+pub(crate) fn lesser(a: Key, b: Key) -> Key {
+    if b < a { b } else { a }
+}
+
+/// The greater of two keys, `a` where they tie: a compare and a select.
+#[inline(always)]
+pub(crate) fn greater(a: Key, b: Key) -> Key {
+    if b > a { b } else { a }
+}
+
 /// The lesser of `a` and `b` (`a` where they tie), with no branch and no
 /// call: `f32::min` is a call on wasm32 and a few instructions more
 /// elsewhere, for a NaN rule no shadow needs.
 #[inline(always)]
 pub(crate) fn least(a: f32, b: f32) -> f32 {
-    let (ka, kb) = (key(a), key(b));
-    value(if kb < ka { kb } else { ka })
+    value(lesser(key(a), key(b)))
 }
 
 /// The two ends of a shadow being cast, point by point: the least and the
@@ -98,8 +109,8 @@ impl Ends {
     #[inline(always)]
     pub(crate) fn take(&mut self, d: f32) {
         let k = key(d);
-        self.least = if k < self.least { k } else { self.least };
-        self.most = if k > self.most { k } else { self.most };
+        self.least = lesser(self.least, k);
+        self.most = greater(self.most, k);
     }
 
     /// The shadow the numbers taken cast.

@@ -19,8 +19,8 @@ use glam::{Vec2, Vec4};
 
 use super::collide::{Best, SatResult};
 use super::ends::Ends;
-use super::shadow::{Interval, project_points};
-use super::shape::Polygon;
+use super::shadow::{Interval, project_circle, project_points};
+use super::shape::{Circle, Polygon};
 
 /// The shape on the other side of the test from the polygon whose axes are
 /// tried, as far as its shadows go.
@@ -50,13 +50,7 @@ impl Other<'_> {
     fn shadow(&self, axis: Vec2) -> Interval {
         match *self {
             Other::Corners(corners) => project_points(corners, axis),
-            Other::Circle { center, radius } => {
-                let c = axis.x * center.x + axis.y * center.y;
-                Interval {
-                    min: c - radius,
-                    max: c + radius,
-                }
-            }
+            Other::Circle { center, radius } => project_circle(&Circle { center, radius }, axis),
             Other::Placed {
                 corners,
                 turn,
@@ -67,7 +61,7 @@ impl Other<'_> {
                     axis.y * turn.x - axis.x * turn.y,
                 );
                 let shadow = project_points(corners, back);
-                let moved = axis.x * offset.x + axis.y * offset.y;
+                let moved = axis.dot(offset);
                 Interval {
                     min: shadow.min + moved,
                     max: shadow.max + moved,
@@ -363,7 +357,6 @@ mod tests {
     //! A build takes one of the two ways through [`own_axes`], so both are
     //! run here side by side, on every build, on the same shapes.
     use super::*;
-    use crate::sat::Circle;
 
     /// A small xorshift generator: the same shapes on every run.
     struct Rng(u32);

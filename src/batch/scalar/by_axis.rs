@@ -64,8 +64,8 @@ pub(super) fn polygon_circle(a: &PolyData, turn_a: Vec2, c: Vec2, radius: f32) -
     // A zero axis (the center on the corner) is skipped by `Best::take_axis`.
     let axis = unit_or_zero(c - nearest_of(a.corners(), c));
     let mine = project_points(a.corners(), axis);
-    let result = best
-        .take_axis(axis, mine, circle_shadow(c.dot(axis), radius))
-        .unwrap_or(best.result());
-    to_world(result, turn_a)
+    if let Some(gap) = best.take_axis(axis, mine, circle_shadow(c.dot(axis), radius)) {
+        return to_world(gap, turn_a);
+    }
+    to_world(best.result(), turn_a)
 }
