@@ -17,6 +17,10 @@
 //! tools/alternate 12 /tmp/before /tmp/after -- --isa avx2
 //! ```
 //!
+//! With `--manifolds` it times `batch::manifolds` on the same pairs
+//! instead (no margin), and the fingerprint covers each contact
+//! manifold's normal and points.
+//!
 //! `tools/alternate` runs the builds in turn, the order rotated each
 //! round, and prints each build's times over the first's. On a shared
 //! machine a single run of each tells little: the host's load moves
@@ -32,8 +36,8 @@ mod cli;
 mod workloads;
 
 use clap::{Parser, ValueEnum};
-use sat_visualizer::batch::{Isa, ShapeTable};
-use sat_visualizer::sat::SatResult;
+use sat_visualizer::batch::{self, Isa, ShapeTable};
+use sat_visualizer::sat::{Manifold, SatResult};
 use std::time::Instant;
 
 /// Times the batch engine on the chapter's scene and the 512-shape
@@ -55,6 +59,10 @@ struct Args {
     /// Only the workloads whose name contains this (e.g. `circle`, `box`).
     #[arg(long, default_value = "")]
     only: String,
+    /// Time `batch::manifolds` (no margin) instead of the SAT test;
+    /// `--isa` is then not used.
+    #[arg(long)]
+    manifolds: bool,
 }
 
 /// `--isa`'s choices: an instruction set, or the one `collide` picks.
@@ -97,7 +105,11 @@ fn main() {
         "# {} pairs a table, {} calls, {}; table, best ns a pair, median ns a pair, fingerprint",
         pairs,
         calls,
-        isa.name()
+        if args.manifolds {
+            "batch::manifolds"
+        } else {
+            isa.name()
+        }
     );
     let mut same = true;
     let scene = std::iter::once(workloads::chapter(pairs, 4));
@@ -106,16 +118,23 @@ fn main() {
             continue;
         }
         let table = ShapeTable::new(&w.shapes).expect("a valid table");
-        let mut out = Vec::new();
+        let (mut out, mut contacts) = (Vec::new(), Vec::new());
         let mut times = Vec::with_capacity(calls);
         let mut first = None;
         for _ in 0..calls {
             let start = Instant::now();
-            table
-                .collide_with(isa, &w.pairs, &mut out)
-                .expect("a valid batch");
+            if args.manifolds {
+                batch::manifolds(&w.shapes, &w.pairs, 0.0, &mut contacts)
+            } else {
+                table.collide_with(isa, &w.pairs, &mut out)
+            }
+            .expect("a valid batch");
             times.push(start.elapsed().as_secs_f64() * 1e9 / pairs as f64);
-            let print = fingerprint(&out);
+            let print = if args.manifolds {
+                manifolds_fingerprint(&contacts)
+            } else {
+                fingerprint(&out)
+            };
             if *first.get_or_insert(print) != print {
                 eprintln!("fingerprint: {}: calls gave different answers", w.name);
                 same = false;
@@ -139,16 +158,40 @@ fn main() {
 /// axis and the depth): equal for two lists exactly when they are equal,
 /// but for a collision, which random changes make as unlikely as 2⁻⁶⁴.
 fn fingerprint(results: &[SatResult]) -> u64 {
-    let mut h = 0xcbf2_9ce4_8422_2325u64;
-    for r in results {
-        for word in [
+    fnv(results.iter().flat_map(|r| {
+        [
             u32::from(r.overlapping),
             r.axis.x.to_bits(),
             r.axis.y.to_bits(),
             r.depth.to_bits(),
-        ] {
-            h = (h ^ u64::from(word)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-    h
+        ]
+    }))
+}
+
+/// The same for contact manifolds: each one's normal, its count of
+/// points, and each point's place, separation and features.
+fn manifolds_fingerprint(manifolds: &[Manifold]) -> u64 {
+    fnv(manifolds.iter().flat_map(|m| {
+        let head = [
+            m.normal.x.to_bits(),
+            m.normal.y.to_bits(),
+            m.points().len() as u32,
+        ];
+        let points = m.points().iter().flat_map(|p| {
+            [
+                p.point.x.to_bits(),
+                p.point.y.to_bits(),
+                p.separation.to_bits(),
+                p.id,
+            ]
+        });
+        head.into_iter().chain(points)
+    }))
+}
+
+/// FNV-1a over 32-bit words.
+fn fnv(words: impl Iterator<Item = u32>) -> u64 {
+    words.fold(0xcbf2_9ce4_8422_2325u64, |h, word| {
+        (h ^ u64::from(word)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
