@@ -63,6 +63,12 @@ pub fn report(error: &dyn std::error::Error) -> String {
     line
 }
 
+/// The tests' one generator (SplitMix64), shared with the integration
+/// tests, benches and examples.
+#[cfg(test)]
+#[path = "../tests/support/rng.rs"]
+mod test_rng;
+
 /// README.md's examples, compiled and run as doc tests so they stay true.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

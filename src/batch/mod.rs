@@ -66,12 +66,6 @@ mod share;
 mod table;
 mod walk;
 
-/// The tests' one generator (SplitMix64), shared with the integration
-/// tests, benches and examples.
-#[cfg(test)]
-#[path = "../../tests/support/rng.rs"]
-mod test_rng;
-
 /// The unit tests' comparison of an engine's answer with a reference's:
 /// the same verdict (touching aside), push, or first gap with its axis
 /// and width.

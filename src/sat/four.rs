@@ -357,36 +357,21 @@ mod tests {
     //! A build takes one of the two ways through [`own_axes`], so both are
     //! run here side by side, on every build, on the same shapes.
     use super::*;
+    use crate::test_rng::Rng;
 
-    /// A small xorshift generator: the same shapes on every run.
-    struct Rng(u32);
-
-    impl Rng {
-        fn unit(&mut self) -> f32 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 17;
-            self.0 ^= self.0 << 5;
-            (self.0 >> 8) as f32 / (1u32 << 24) as f32
-        }
-
-        fn range(&mut self, lo: f32, hi: f32) -> f32 {
-            lo + (hi - lo) * self.unit()
-        }
-
-        /// A convex polygon of `n` corners on a circle, at random angles,
-        /// placed at random near the origin.
-        fn polygon(&mut self, n: usize) -> Polygon {
-            let mut angles: Vec<f32> = (0..n)
-                .map(|_| self.range(0.0, std::f32::consts::TAU))
-                .collect();
-            angles.sort_by(f32::total_cmp);
-            let r = self.range(10.0, 60.0);
-            let corners: Vec<Vec2> = angles.iter().map(|&t| Vec2::from_angle(t) * r).collect();
-            let at = Vec2::new(self.range(-50.0, 50.0), self.range(-50.0, 50.0));
-            Polygon::hull(&corners)
-                .unwrap()
-                .placed(at, self.range(-3.0, 3.0))
-        }
+    /// A convex polygon of `n` corners on a circle, at random angles,
+    /// placed at random near the origin.
+    fn polygon(rng: &mut Rng, n: usize) -> Polygon {
+        let mut angles: Vec<f32> = (0..n)
+            .map(|_| rng.range(0.0, std::f32::consts::TAU))
+            .collect();
+        angles.sort_by(f32::total_cmp);
+        let r = rng.range(10.0, 60.0);
+        let corners: Vec<Vec2> = angles.iter().map(|&t| Vec2::from_angle(t) * r).collect();
+        let at = Vec2::new(rng.range(-50.0, 50.0), rng.range(-50.0, 50.0));
+        Polygon::hull(&corners)
+            .unwrap()
+            .placed(at, rng.range(-3.0, 3.0))
     }
 
     /// The test on both polygons' own axes (as `sat_polygons` runs it), or
@@ -432,7 +417,7 @@ mod tests {
                 }
             };
             let (na, nb) = (n(&mut rng), n(&mut rng));
-            let (a, b) = (rng.polygon(na), rng.polygon(nb));
+            let (a, b) = (polygon(&mut rng, na), polygon(&mut rng, nb));
             let (four, one) = both_ways(&a, Some(&b), &Other::Corners(b.points()));
             same(four, one);
             if four.overlapping {

@@ -110,7 +110,7 @@ fn least_and_greatest<S: Simd>(d: [S; M], mut n: usize) -> (S, S) {
 mod tests {
     use super::*;
     use crate::batch::lanes::Portable;
-    use crate::batch::test_rng::Rng;
+    use crate::test_rng::Rng;
 
     /// The tree finds the same least and greatest as a chain through
     /// every number, for every count, wherever they lie.

@@ -206,9 +206,9 @@ mod tests {
     //! build, so both are checked here, on every build, against the sat
     //! core on the same shapes placed in the world.
     use super::*;
-    use crate::batch::test_rng::Rng;
     use crate::batch::{Pose, Shape, agree, collide_one, prepared};
     use crate::sat::Polygon;
+    use crate::test_rng::Rng;
 
     /// A convex polygon of `n` corners at random angles on a circle (an
     /// outline of more than the lanes take among them).

@@ -149,7 +149,7 @@ pub(super) fn group(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::batch::test_rng::Rng;
+    use crate::test_rng::Rng;
 
     /// Every bucket's last pairs are merged, each exactly once, into
     /// registers of at most the lanes' width, each within one group and

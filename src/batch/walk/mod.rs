@@ -391,10 +391,10 @@ mod tests {
     //! the standard library's.
     use super::*;
     use crate::batch::lanes::{Portable, SINCOS_LIMIT, sin_cos};
-    use crate::batch::test_rng::Rng;
     use crate::batch::{Pose, Shape, agree, prepared};
     use crate::sat::Polygon;
     use crate::scene::{BOX_HEIGHT, BOX_WIDTH, FIXED_RADIUS};
+    use crate::test_rng::Rng;
 
     #[test]
     fn portable_lanes_agree_with_the_one_pair_path() {

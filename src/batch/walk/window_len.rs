@@ -99,10 +99,10 @@ mod tests {
     #[test]
     fn every_window_gives_the_same_answers() {
         use crate::batch::isa::{self, Isa, into_vec};
-        use crate::batch::test_rng::Rng;
         use crate::batch::walk::with_window;
         use crate::batch::{Pair, Pose, Shape, prepared};
         use crate::sat::Polygon;
+        use crate::test_rng::Rng;
         let mut rng = Rng(31);
         let shapes: Vec<Shape> = (0..60)
             .map(|i| match i % 4 {
