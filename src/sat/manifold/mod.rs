@@ -20,7 +20,6 @@ use glam::Vec2;
 
 mod outline;
 
-use super::ends::{key, value};
 use super::shape::{Circle, Kept, Polygon};
 use outline::{Large, Outline, SMALL, Small};
 
@@ -406,25 +405,17 @@ fn polygon_circle<T: Outline>(
     let c = center - origin;
     let b = Circle { center, radius };
     // The face whose line the circle's center is farthest out from (or,
-    // inside, least far in from): the first of any that tie, found by
-    // compares and selects, with the distance kept as a key (see
-    // `sat::ends`; on wasm32 a float select is a branch, which the faces
-    // would send either way at random).
-    let (mut face, mut most) = (0, key(f32::NEG_INFINITY));
+    // inside, least far in from).
+    let mut best = (f32::NEG_INFINITY, 0, Vec2::X);
     for i in 0..la.len() {
-        let n = la.unit_normal(i);
-        let s = n.dot(c - la.corner(i));
-        // A face of no length is no face.
-        let better = (n != Vec2::ZERO) & (s > value(most));
-        face = if better { i } else { face };
-        most = if better { key(s) } else { most };
+        if let Some(n) = la.normal(i) {
+            let s = n.dot(c - la.corner(i));
+            if s > best.0 {
+                best = (s, i, n);
+            }
+        }
     }
-    let out = value(most);
-    let n = if out == f32::NEG_INFINITY {
-        Vec2::X
-    } else {
-        la.unit_normal(face)
-    };
+    let (out, face, n) = best;
     if out - b.radius > margin {
         return Manifold::empty(-n);
     }

@@ -12,25 +12,33 @@
 //! ([`Small`]): its corners moved, and its outward normals and each edge's
 //! place along its normal laid out four edges to a block. The search for
 //! the reference face then tries four of its faces at once, as the test
-//! tries four axes at once (`four.rs`), where a `Vec4` is one SIMD
-//! register ([`FOUR_WIDE`]); elsewhere one face at a time, as it does for a
+//! tries four axes at once (`four.rs`), except on wasm32 without SIMD
+//! ([`BY_FACE`]), where it goes one face at a time, as it does for a
 //! larger polygon, which is read where it lies ([`Large`]), so nothing
 //! allocates for any size. Every way gives the plain search's numbers.
 //!
 //! One face at a time, the least and the best so far are kept by compares
 //! and selects, with the numbers as keys (`sat::ends`): on wasm32 a float
 //! select is a branch in V8 and `f32::min` a call, and which corner or
-//! face wins goes either way at random. Under Node 20, without `simd128`,
-//! that took `batch::manifolds` 0.70–0.76× the time on 512 random polygons
-//! and 0.73–0.75× on every kind (`tools/alternate` with `fingerprint
-//! --manifolds`); natively it is level.
+//! face wins goes either way at random.
 
 use glam::{Vec2, Vec4};
 
 use crate::sat::axes::AxisBlock;
 use crate::sat::ends::{key, lesser, value};
-use crate::sat::four::FOUR_WIDE;
 use crate::sat::shape::Kept;
+
+/// Whether a [`Small`] searches its faces one at a time rather than four
+/// at once: on wasm32 without `simd128`, where a `Vec4` is four separate
+/// numbers and nothing can make them one register again, each lane's
+/// `min` is a call (`fminf`) and each select a branch in V8. Under Node
+/// 20 one face at a time took `batch::manifolds` 0.74–0.78× the time on
+/// 512 random polygons and 0.80–0.81× on every kind (`tools/alternate`
+/// with `fingerprint --manifolds`). Not wherever a `Vec4` is four
+/// numbers (`sat::four::FOUR_WIDE`): natively with glam's `scalar-math`,
+/// LLVM vectorizes the four numbers' arithmetic itself (SSE2 on x86-64),
+/// and one face at a time took 1.26–1.40× the time there.
+const BY_FACE: bool = cfg!(all(target_arch = "wasm32", not(target_feature = "simd128")));
 
 /// The most corners a [`Small`] holds.
 pub(super) const SMALL: usize = 8;
@@ -225,7 +233,7 @@ impl Outline for Small {
     /// far in edge order.
     #[inline]
     fn incident_edge(&self, n: Vec2) -> usize {
-        if !FOUR_WIDE {
+        if BY_FACE {
             return incident_by_faces(self, n);
         }
         let (mut best, mut least) = (0, f32::INFINITY);
@@ -252,7 +260,7 @@ impl Outline for Small {
     /// is its first lane holding its largest value.
     #[inline]
     fn max_separation(&self, other: &Small, enough: f32) -> (f32, usize) {
-        if !FOUR_WIDE {
+        if BY_FACE {
             return separation_by_faces(self, other, enough);
         }
         let mut best = (f32::NEG_INFINITY, 0);
