@@ -324,10 +324,9 @@ impl Outline for Large<'_> {
 
 #[cfg(test)]
 mod tests {
-    //! The face searches, four faces at once ([`Small`], where a `Vec4` is
-    //! one register) and one at a time ([`Large`], and `Small` elsewhere),
-    //! against the plain search the chapter would write: a branch a face
-    //! and `f32::min`.
+    //! The face searches, four faces at once ([`Small`]) and one at a time
+    //! ([`Large`], and `Small` where [`BY_FACE`]), against the plain search
+    //! as it was written before them: a branch a face and `f32::min`.
     use super::*;
     use crate::sat::Polygon;
     use crate::test_rng::Rng;
@@ -356,7 +355,8 @@ mod tests {
         }
     }
 
-    /// [`Outline::max_separation`] as the chapter's loop would write it.
+    /// [`Outline::max_separation`] written plainly: a branch a face and
+    /// `f32::min`.
     fn plain_separation<O: Outline>(outline: &O, other: &O, enough: f32) -> (f32, usize) {
         let mut best = (f32::NEG_INFINITY, 0);
         for i in 0..outline.len() {
@@ -376,7 +376,7 @@ mod tests {
         best
     }
 
-    /// [`Outline::incident_edge`] as the chapter's loop would write it.
+    /// [`Outline::incident_edge`] written plainly: a branch a face.
     fn plain_incident<O: Outline>(outline: &O, n: Vec2) -> usize {
         let (mut best, mut least) = (0, f32::INFINITY);
         for i in 0..outline.len() {
@@ -390,8 +390,10 @@ mod tests {
         best
     }
 
-    /// Both searches of one kind of outline against the plain ones, on
-    /// `a` and `b` seen from `origin`, with a few margins.
+    /// Both searches of outline `a` against the plain ones: its separation
+    /// from `b` with a few margins, and its incident face for each of `b`'s
+    /// normals and a random one. Returns how many margins the search
+    /// stopped early at.
     fn agree<O: Outline>(a: &O, b: &O, rng: &mut Rng, what: &str) -> usize {
         let mut stopped = 0;
         for enough in [f32::INFINITY, 0.0, rng.range(-20.0, 20.0)] {
