@@ -214,5 +214,40 @@ fn throughput(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, throughput);
+/// What a world pays to keep its table as its shapes change: the whole
+/// table of 512 shapes prepared (`ShapeTable::new`, as `collide` does every
+/// call), against one shape replaced (`ShapeTable::set`), and the table
+/// built by pushing its shapes one at a time (`ShapeTable::push`).
+fn table_edits(c: &mut Criterion) {
+    let w = workloads::table_mixed(16, 5);
+    let mut group = c.benchmark_group("shape table of 512");
+    group
+        .sample_size(20)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(1));
+    group.bench_function("new (all 512)", |b| {
+        b.iter(|| batch::ShapeTable::new(black_box(&w.shapes)).expect("valid shapes"))
+    });
+    let mut table = batch::ShapeTable::new(&w.shapes).expect("valid shapes");
+    // Polygons and circles in turn, as a world's would come.
+    let mut k = 0;
+    group.bench_function("set (one shape)", |b| {
+        b.iter(|| {
+            k = (k + 1) % w.shapes.len();
+            table.set(k, black_box(&w.shapes[(k * 7) % w.shapes.len()]))
+        })
+    });
+    group.bench_function("push (all 512, one at a time)", |b| {
+        b.iter(|| {
+            let mut t = batch::ShapeTable::default();
+            for s in &w.shapes {
+                t.push(black_box(s)).expect("a valid shape");
+            }
+            t
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, throughput, table_edits);
 criterion_main!(benches);

@@ -13,7 +13,8 @@
 //! - The geometry is done once. Each polygon's own axes (edge normals,
 //!   with parallel ones removed: a box has 2, not 4) and its own shadows on
 //!   them are prepared in its own frame, per batch or once for all batches
-//!   with a [`ShapeTable`]. A pair is tested in one polygon's frame, as
+//!   with a [`ShapeTable`] (and then again only for a shape that is added
+//!   or changed, [`ShapeTable::push`] and [`ShapeTable::set`]). A pair is tested in one polygon's frame, as
 //!   Box2D's `b2CollidePolygons` works in A's: only the other's corners
 //!   and axes are turned, once, and the home polygon's shadows on its own
 //!   axes are already known. The home is whichever of the two costs fewer
@@ -132,8 +133,10 @@ pub struct Pair {
     pub pose_b: Pose,
 }
 
-/// Why a batch could not be run. Nothing is tested when any pair is bad:
-/// the batch is checked whole first, and `out` is left empty.
+/// Why a batch could not be run, or a shape table not made or changed.
+/// Nothing is tested when any pair is bad: the batch is checked whole
+/// first, and `out` is left empty; and a table refuses a bad shape without
+/// changing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum BatchError {
@@ -161,15 +164,25 @@ pub enum BatchError {
         /// The shape's index in the table.
         shape: usize,
     },
+    /// A shape table was asked to replace shape `shape`
+    /// ([`ShapeTable::set`]), but it has only `len`.
+    #[error("there is no shape {shape} to replace: the table has only {len} shapes")]
+    NoShape {
+        /// The index asked for.
+        shape: usize,
+        /// How many shapes the table has.
+        len: usize,
+    },
 }
 
 impl BatchError {
-    /// The pair it is about (0 for a bad shape, which is found first).
+    /// The pair it is about (0 for a bad shape, which is found first, or a
+    /// table's refusal, which no batch gives).
     #[cfg(feature = "parallel")]
     pub(crate) fn pair(&self) -> usize {
         match *self {
             BatchError::ShapeIndex { pair, .. } | BatchError::BadPose { pair } => pair,
-            BatchError::BadShape { .. } => 0,
+            BatchError::BadShape { .. } | BatchError::NoShape { .. } => 0,
         }
     }
 }
@@ -182,14 +195,21 @@ pub fn validate(shapes: &[Shape], pairs: &[Pair]) -> Result<(), BatchError> {
 
 /// Checks the shape table: every circle's radius.
 pub(crate) fn validate_shapes(shapes: &[Shape]) -> Result<(), BatchError> {
-    for (shape, s) in shapes.iter().enumerate() {
-        if let Shape::Circle { radius } = *s
-            && Circle::new(Vec2::ZERO, radius).is_err()
-        {
-            return Err(BatchError::BadShape { shape });
-        }
+    for (index, shape) in shapes.iter().enumerate() {
+        validate_shape(index, shape)?;
     }
     Ok(())
+}
+
+/// Checks one shape, shape `index` of its table: a circle's radius
+/// (polygons are valid by construction).
+pub(crate) fn validate_shape(index: usize, shape: &Shape) -> Result<(), BatchError> {
+    match *shape {
+        Shape::Circle { radius } if Circle::new(Vec2::ZERO, radius).is_err() => {
+            Err(BatchError::BadShape { shape: index })
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Whether a pose is fit to test: finite, and its position within

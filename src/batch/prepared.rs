@@ -251,7 +251,7 @@ impl Block {
 }
 
 /// The prepared table: each shape's data and its [`Info`].
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub(crate) struct Table {
     /// Each shape's prepared data, in table order.
     pub shapes: Vec<Prepared>,
@@ -266,19 +266,40 @@ pub(crate) struct Table {
 
 /// Prepares a whole (validated) table.
 pub(crate) fn prepare(shapes: &[Shape]) -> Table {
-    let shapes: Vec<Prepared> = shapes
-        .iter()
-        .map(|s| match s {
-            Shape::Polygon(p) => Prepared::Polygon(PolyData::new(p)),
-            Shape::Circle { radius } => Prepared::Circle(*radius),
-        })
-        .collect();
-    let info = shapes
-        .iter()
-        .map(|s| match s {
-            Prepared::Polygon(p) => {
+    let mut table = Table {
+        shapes: Vec::with_capacity(shapes.len()),
+        info: Vec::with_capacity(shapes.len()),
+        blocks: Vec::with_capacity(shapes.len()),
+        radius: Vec::with_capacity(shapes.len()),
+    };
+    for shape in shapes {
+        table.push(shape);
+    }
+    table
+}
+
+/// One shape's entries in each of a [`Table`]'s lists, found from it
+/// alone: no entry depends on another shape, so a table can be built, or
+/// changed, one shape at a time.
+struct Entry {
+    /// Its prepared data.
+    shape: Prepared,
+    /// Its [`Info`].
+    info: Info,
+    /// Its [`Block`] (all zero but for a polygon the lanes take).
+    block: Block,
+    /// Its radius (0 but for a circle).
+    radius: f32,
+}
+
+impl Entry {
+    /// Prepares one (validated) shape.
+    fn new(shape: &Shape) -> Entry {
+        match shape {
+            Shape::Polygon(p) => {
+                let p = PolyData::new(p);
                 let fits = p.fits_lanes();
-                Info {
+                let info = Info {
                     kind: if fits {
                         ShapeKind::LanePolygon
                     } else {
@@ -291,35 +312,62 @@ pub(crate) fn prepare(shapes: &[Shape]) -> Table {
                         (true, false) => p.corners().len() as u8,
                         (true, true) => SYMMETRIC_CLASS + (p.corners().len() / 2 - 2) as u8,
                     },
+                };
+                let block = if fits {
+                    Block::new(&p)
+                } else {
+                    Block::default()
+                };
+                Entry {
+                    shape: Prepared::Polygon(p),
+                    info,
+                    block,
+                    radius: 0.0,
                 }
             }
-            Prepared::Circle(_) => Info {
-                kind: ShapeKind::Circle,
-                axes: 0,
-                corners: 0,
-                class: 0,
+            Shape::Circle { radius } => Entry {
+                shape: Prepared::Circle(*radius),
+                info: Info {
+                    kind: ShapeKind::Circle,
+                    axes: 0,
+                    corners: 0,
+                    class: 0,
+                },
+                block: Block::default(),
+                radius: *radius,
             },
-        })
-        .collect();
-    let blocks = shapes
-        .iter()
-        .map(|s| match s {
-            Prepared::Polygon(p) if p.fits_lanes() => Block::new(p),
-            _ => Block::default(),
-        })
-        .collect();
-    let radius = shapes
-        .iter()
-        .map(|s| match *s {
-            Prepared::Circle(r) => r,
-            Prepared::Polygon(_) => 0.0,
-        })
-        .collect();
-    Table {
-        shapes,
-        info,
-        blocks,
-        radius,
+        }
+    }
+}
+
+impl Table {
+    /// Prepares one more (validated) shape at the end.
+    pub(crate) fn push(&mut self, shape: &Shape) {
+        let Entry {
+            shape,
+            info,
+            block,
+            radius,
+        } = Entry::new(shape);
+        self.shapes.push(shape);
+        self.info.push(info);
+        self.blocks.push(block);
+        self.radius.push(radius);
+    }
+
+    /// Prepares (validated) `shape` in the place of shape `index`, which
+    /// must be in the table.
+    pub(crate) fn set(&mut self, index: usize, shape: &Shape) {
+        let Entry {
+            shape,
+            info,
+            block,
+            radius,
+        } = Entry::new(shape);
+        self.shapes[index] = shape;
+        self.info[index] = info;
+        self.blocks[index] = block;
+        self.radius[index] = radius;
     }
 }
 

@@ -1,19 +1,23 @@
 //! [`ShapeTable`]: a world's shapes prepared once, for any number of
-//! batches of pairs over them.
+//! batches of pairs over them, and changed a shape at a time.
 
 use super::isa::{self, Isa};
 use super::prepared::{self, Table};
-use super::{BatchError, Pair, Shape, validate_pairs, validate_shapes};
+use super::{BatchError, Pair, Shape, validate_pairs, validate_shape, validate_shapes};
 use crate::sat::SatResult;
 
 /// A shape table prepared for the batch engine, kept across calls: each
 /// polygon's own axes (its edge normals, parallel ones removed) and its own
 /// shadow on each, found once in its own frame and laid out for the SIMD
-/// lanes. A world that keeps its shapes pays for preparing them once;
-/// [`collide`](super::collide) prepares a table for each call.
+/// lanes. A world that keeps its shapes pays for preparing them once, and
+/// one that gains or changes a shape pays for that shape
+/// ([`ShapeTable::push`], [`ShapeTable::set`]);
+/// [`collide`](super::collide) prepares a table for each call. The
+/// default table is empty, for a world that pushes its shapes as they
+/// come.
 ///
 /// Its answers are [`collide`](super::collide)'s, pair for pair.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct ShapeTable {
     table: Table,
 }
@@ -27,6 +31,44 @@ impl ShapeTable {
         Ok(ShapeTable {
             table: prepared::prepare(shapes),
         })
+    }
+
+    /// Adds `shape` at the end of the table, prepared as
+    /// [`ShapeTable::new`] prepares each, and returns its index, by which
+    /// pairs name it. Only this shape is prepared: a world that gains a
+    /// shape pays for that one, not for the table again. A circle with a
+    /// NaN, infinite, negative or too large radius is refused
+    /// ([`BatchError::BadShape`], with the index it would have had), and
+    /// the table is left as it was.
+    ///
+    /// (A table of more than `u32::MAX + 1` shapes holds the rest, but no
+    /// pair can name them.)
+    pub fn push(&mut self, shape: &Shape) -> Result<usize, BatchError> {
+        let index = self.len();
+        validate_shape(index, shape)?;
+        self.table.push(shape);
+        Ok(index)
+    }
+
+    /// Replaces shape `index` with `shape`, prepared as
+    /// [`ShapeTable::new`] prepares each: a world whose body changes its
+    /// shape, or that gives a removed body's index to a new one, pays for
+    /// that one shape. Pairs name it by the same index, and every later
+    /// batch sees the new shape. A bad circle ([`BatchError::BadShape`])
+    /// or an index past the end ([`BatchError::NoShape`]) is refused, and
+    /// the table is left as it was.
+    ///
+    /// After any [`push`](ShapeTable::push)es and `set`s, the answers are
+    /// those of a table made by [`ShapeTable::new`] from the same shapes
+    /// in the same order, bit for bit.
+    pub fn set(&mut self, index: usize, shape: &Shape) -> Result<(), BatchError> {
+        let len = self.len();
+        if index >= len {
+            return Err(BatchError::NoShape { shape: index, len });
+        }
+        validate_shape(index, shape)?;
+        self.table.set(index, shape);
+        Ok(())
     }
 
     /// How many shapes it holds.

@@ -3,6 +3,7 @@
 //! all cores, and the widest instruction set chosen.
 
 use sat_visualizer::batch::{self, BatchError, Isa, Pair, Shape, ShapeTable};
+use sat_visualizer::sat::SatResult;
 
 use super::workloads;
 
@@ -58,6 +59,132 @@ fn a_shape_table_is_prepared_once_and_kept() {
         BatchError::BadShape { shape: 300 }
     );
     assert!(ShapeTable::new(&[]).unwrap().is_empty());
+}
+
+/// Every way this table answers `pairs` (each instruction set, the
+/// widest, and on all cores), for comparing two tables bit for bit.
+fn every_answer(table: &ShapeTable, pairs: &[Pair]) -> Vec<Vec<SatResult>> {
+    let mut all = Vec::new();
+    for isa in Isa::available() {
+        let mut out = Vec::new();
+        table.collide_with(isa, pairs, &mut out).unwrap();
+        all.push(out);
+    }
+    let mut out = Vec::new();
+    table.collide(pairs, &mut out).unwrap();
+    all.push(out);
+    #[cfg(feature = "parallel")]
+    {
+        let mut out = Vec::new();
+        table.collide_par(pairs, &mut out).unwrap();
+        all.push(out);
+    }
+    all
+}
+
+/// A table changed a shape at a time (pushed from empty, then each shape
+/// set to another and back, in a random order, with batches run between
+/// the changes) answers as a table made whole from the same shapes, bit
+/// for bit, on every instruction set: every kind of shape replaced by
+/// every other (a circle by a polygon, a triangle by a box, a polygon the
+/// lanes take by one too large for them, a symmetric one by one that is
+/// not), so that no lane, bucket or class keeps anything of a shape's
+/// last tenant. Bad shapes and indices are refused, leaving it as it was.
+#[test]
+fn a_shape_table_changed_a_shape_at_a_time_answers_as_one_made_whole() {
+    use sat_visualizer::sat::Polygon;
+    let mut w = workloads::table_mixed(6_000, 91);
+    // A few of every other kind among the table's: polygons too large for
+    // the lanes, and centrally symmetric ones (4, 6 and 8 corners).
+    for (k, n) in [12, 4, 6, 8, 16, 4].into_iter().enumerate() {
+        w.shapes[40 * k + 7] = Shape::Polygon(Polygon::regular(n, 35.0).unwrap());
+    }
+    let want = every_answer(&ShapeTable::new(&w.shapes).unwrap(), &w.pairs);
+
+    // Pushed from empty, as shapes other than the world's: the list
+    // turned round, so that every index first holds another shape (a
+    // circle where a polygon will be, and so on).
+    let mut table = ShapeTable::default();
+    assert!(table.is_empty());
+    for (i, shape) in w.shapes.iter().rev().enumerate() {
+        assert_eq!(table.push(shape), Ok(i));
+    }
+    assert_eq!(table.len(), w.shapes.len());
+    let mut rng = workloads::Rng(4242);
+    let mut order: Vec<usize> = (0..w.shapes.len()).collect();
+    for i in (1..order.len()).rev() {
+        order.swap(i, rng.below(i + 1));
+    }
+    let mut kinds_replaced = [[0usize; 3]; 3];
+    let kind = |s: &Shape| match s {
+        Shape::Circle { .. } => 0,
+        Shape::Polygon(p) if p.points().len() <= 8 => 1,
+        Shape::Polygon(_) => 2,
+    };
+    for (k, &i) in order.iter().enumerate() {
+        let old = &w.shapes[w.shapes.len() - 1 - i];
+        kinds_replaced[kind(old)][kind(&w.shapes[i])] += 1;
+        table.set(i, &w.shapes[i]).unwrap();
+        if k % 97 == 0 {
+            // A batch between the changes: nothing of it may stay behind.
+            every_answer(&table, &w.pairs[..700]);
+        }
+    }
+    assert_eq!(every_answer(&table, &w.pairs), want, "pushed, then set");
+    // A circle was replaced by a polygon and a polygon by a circle, a
+    // polygon the lanes take by another and by one too large for them,
+    // and that the other way round (kinds: circle 0, lanes' polygon 1,
+    // larger polygon 2).
+    for (from, to) in [(0, 1), (1, 0), (1, 1), (1, 2), (2, 1)] {
+        assert!(
+            kinds_replaced[from][to] > 0,
+            "{from} by {to}: {kinds_replaced:?}"
+        );
+    }
+
+    // Set to other shapes and back: the same answers again.
+    for i in (0..w.shapes.len()).step_by(3) {
+        let other = &w.shapes[(i + 1) % w.shapes.len()];
+        table.set(i, other).unwrap();
+    }
+    assert_ne!(
+        every_answer(&table, &w.pairs),
+        want,
+        "the changes change answers"
+    );
+    for i in (0..w.shapes.len()).step_by(3) {
+        table.set(i, &w.shapes[i]).unwrap();
+    }
+    assert_eq!(every_answer(&table, &w.pairs), want, "set and set back");
+
+    // Refusals change nothing.
+    let len = table.len();
+    for radius in [f32::NAN, f32::INFINITY, -1.0] {
+        let bad = Shape::Circle { radius };
+        assert_eq!(table.push(&bad), Err(BatchError::BadShape { shape: len }));
+        assert_eq!(table.set(17, &bad), Err(BatchError::BadShape { shape: 17 }));
+    }
+    let fine = Shape::Circle { radius: 1.0 };
+    for index in [len, len + 1, usize::MAX] {
+        assert_eq!(
+            table.set(index, &fine),
+            Err(BatchError::NoShape { shape: index, len })
+        );
+    }
+    assert_eq!(table.len(), len);
+    assert_eq!(every_answer(&table, &w.pairs), want, "after the refusals");
+    // A pushed shape is named by the index it was given.
+    assert_eq!(table.push(&fine), Ok(len));
+    let mut pair = w.pairs[0];
+    (pair.a, pair.b) = (len as u32, len as u32);
+    pair.pose_b.position = pair.pose_a.position + sat_visualizer::sat::Vec2::new(1.5, 0.0);
+    let mut out = Vec::new();
+    table.collide(&[pair], &mut out).unwrap();
+    assert!(
+        out[0].overlapping && (out[0].depth - 0.5).abs() < 1e-4,
+        "{:?}",
+        out[0]
+    );
 }
 
 /// `collide_par` shares a batch out in runs that shrink towards its end,
