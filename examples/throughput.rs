@@ -18,6 +18,9 @@
 //! where parry2d is the one that is wrong are listed.
 //! Where a wgpu adapter is found, the GPU collider gets a row too, and its
 //! time is split into upload, compute and read-back below the table.
+//! Last, issue 13's speed targets, each with this run's ratio and whether
+//! it is met here (`support/targets.rs`; a target whose engines the run
+//! left out says so).
 //!
 //! Built without the `gpu` or `parallel` features it leaves out the rows
 //! that need them, so that it also runs where neither is: on wasm32, for
@@ -27,6 +30,9 @@
 
 #[path = "support/cli.rs"]
 mod cli;
+
+#[path = "support/targets.rs"]
+mod targets;
 
 #[path = "../tests/support/batch_workloads.rs"]
 mod workloads;
@@ -508,6 +514,25 @@ fn main() {
             "{workload}: parry2d's contact is wrong on {misses} pair(s) by the f64 referee \
              (the first: pair {first}); the other engines are right there"
         );
+    }
+    #[cfg(feature = "parallel")]
+    let threads = rayon::current_num_threads();
+    #[cfg(not(feature = "parallel"))]
+    let threads = 1;
+    let checks = targets::check(
+        &rows,
+        Isa::best().name(),
+        Isa::Avx2.name(),
+        Isa::Avx512.name(),
+        threads,
+    );
+    if !checks.is_empty() {
+        cli::say!(
+            "issue 13's targets in this run (one run's ratios move with the machine's load):"
+        );
+        for line in targets::lines(&checks) {
+            cli::say!("{line}");
+        }
     }
     if bad > 0 {
         eprintln!("error: {bad} verdicts are wrong beyond touching, by the f64 referee");

@@ -1,6 +1,7 @@
 //! The batch engine against the scalar reference (`collide_one`), on every
 //! instruction set this CPU has and on all cores; its refusals of bad
-//! batches; and its verdicts against parry2d's. This file holds what the
+//! batches; its verdicts against parry2d's; and the throughput example's
+//! report of the issue's speed targets. This file holds what the
 //! tests share: the engines, the checks and the random batches; each
 //! module beside it tests one thing.
 
@@ -10,9 +11,15 @@ mod manifolds;
 mod referee;
 mod refusals;
 mod runs_and_buckets;
+mod target_report;
 
 #[path = "../support/batch_workloads.rs"]
 mod workloads;
+
+/// `examples/throughput.rs`'s report of issue 13's targets, tested in
+/// `target_report`.
+#[path = "../../examples/support/targets.rs"]
+mod targets;
 
 use sat_visualizer::batch::{self, BatchError, Isa, Pair, Pose, Shape, ShapeTable, collide_one};
 use sat_visualizer::sat::{Polygon, SatResult, Vec2};
