@@ -14,11 +14,12 @@
 //!   with parallel ones removed: a box has 2, not 4) and its own shadows on
 //!   them are prepared in its own frame, per batch or once for all batches
 //!   with a [`ShapeTable`] (and then again only for a shape that is added
-//!   or changed, [`ShapeTable::push`] and [`ShapeTable::set`]). A pair is tested in one polygon's frame, as
-//!   Box2D's `b2CollidePolygons` works in A's: only the other's corners
-//!   and axes are turned, once, and the home polygon's shadows on its own
-//!   axes are already known. The home is whichever of the two costs fewer
-//!   turns (a box against a pentagon runs in the pentagon's frame).
+//!   or changed, [`ShapeTable::push`] and [`ShapeTable::set`]). A pair is
+//!   tested in one polygon's frame, as Box2D's `b2CollidePolygons` works
+//!   in A's: only the other's corners and axes are turned, once, and the
+//!   home polygon's shadows on its own axes are already known. The home is
+//!   whichever of the two costs fewer turns (a box against a pentagon runs
+//!   in the pentagon's frame).
 //! - One pair per SIMD lane, structure of arrays: 16 pairs at once with
 //!   AVX-512, 8 with AVX2+FMA, 4 with SSE2 or NEON, chosen at run time
 //!   ([`Isa::best`]); 4 with WebAssembly's SIMD where the build has it.
