@@ -102,7 +102,8 @@ pub fn check(rows: &[Row], best: &str, avx2: &str, avx512: &str, threads: usize)
                     target,
                     measured: String::new(),
                     verdict: Verdict::NotMeasured(format!(
-                        "needs parry2d's contact and {engine} in the run"
+                        "needs parry2d's contact and {engine}: left out by --engines, \
+                         or not on this CPU"
                     )),
                 },
             };
@@ -139,7 +140,9 @@ pub fn check(rows: &[Row], best: &str, avx2: &str, avx512: &str, threads: usize)
                 workload: w.into(),
                 target,
                 measured: String::new(),
-                verdict: Verdict::NotMeasured("needs collide and collide_par in the run".into()),
+                verdict: Verdict::NotMeasured(
+                    "needs collide and collide_par: left out by --engines".into(),
+                ),
             },
         });
         for (engine, label) in [
@@ -163,7 +166,8 @@ pub fn check(rows: &[Row], best: &str, avx2: &str, avx512: &str, threads: usize)
                     target,
                     measured: String::new(),
                     verdict: Verdict::NotMeasured(format!(
-                        "needs sat_* placed and {engine} in the run"
+                        "needs sat_* placed and {engine}: left out by --engines, \
+                         or not on this CPU"
                     )),
                 },
             });
