@@ -59,6 +59,28 @@ fn time(rows: &[Row], workload: &str, engine: &str) -> Option<f64> {
         .filter(|ns| ns.is_finite() && *ns > 0.0)
 }
 
+/// A check of `target` on `workload` from what the run gave: the ratio
+/// as printed and whether it meets the line, or why nothing could be told.
+fn judged(workload: &str, target: String, got: Result<(String, bool), String>) -> Check {
+    let (measured, verdict) = match got {
+        Ok((ratio, true)) => (ratio, Verdict::Met),
+        Ok((ratio, false)) => (ratio, Verdict::NotMet),
+        Err(why) => (String::new(), Verdict::NotMeasured(why)),
+    };
+    Check {
+        workload: workload.into(),
+        target,
+        measured,
+        verdict,
+    }
+}
+
+/// Why a run has no time for `engine` (or for the time it is compared
+/// with, `other`).
+fn missing(other: &str, engine: &str) -> String {
+    format!("needs {other} and {engine}: left out by --engines, or not on this CPU")
+}
+
 /// The targets for the run's `rows`. `best` is the instruction set
 /// `collide` runs (`Isa::best().name()`), `avx2` the name of AVX2's
 /// (`Isa::Avx2.name()`), `avx512` AVX-512's, and `threads` how many
@@ -72,105 +94,64 @@ pub fn check(rows: &[Row], best: &str, avx2: &str, avx512: &str, threads: usize)
     }
     let collide = "batch::collide (";
     let with_avx2 = format!("batch::collide_with({avx2})");
-    let par = "batch::collide_par";
     let placed = "sat_* on pre-placed shapes";
     let mut checks = Vec::new();
     for &w in &workloads {
-        let parry = time(rows, w, "parry2d query::contact");
-        // `engine` at least `times` × parry2d's `contact`.
-        let mut against_parry = |engine: &str, label: &str, times: f64, missing: Option<String>| {
-            let target = format!("{label} ≥ {times}× parry2d");
-            let check = match (missing, parry, time(rows, w, engine)) {
-                (Some(why), ..) => Check {
-                    workload: w.into(),
-                    target,
-                    measured: String::new(),
-                    verdict: Verdict::NotMeasured(why),
-                },
-                (None, Some(p), Some(t)) => Check {
-                    workload: w.into(),
-                    target,
-                    measured: format!("{:.1}×", p / t),
-                    verdict: if p / t >= times {
-                        Verdict::Met
-                    } else {
-                        Verdict::NotMet
-                    },
-                },
-                (None, ..) => Check {
-                    workload: w.into(),
-                    target,
-                    measured: String::new(),
-                    verdict: Verdict::NotMeasured(format!(
-                        "needs parry2d's contact and {engine}: left out by --engines, \
-                         or not on this CPU"
-                    )),
-                },
+        let t = |engine: &str| time(rows, w, engine);
+        // `engine` at least `times` × parry2d's `contact` (unless the run
+        // cannot tell, `cannot`).
+        let against_parry = |engine: &str, label: &str, times: f64, cannot: Option<String>| {
+            let got = match (cannot, t("parry2d query::contact"), t(engine)) {
+                (Some(why), ..) => Err(why),
+                (None, Some(p), Some(e)) => Ok((format!("{:.1}×", p / e), p / e >= times)),
+                (None, ..) => Err(missing("parry2d's contact", engine)),
             };
-            checks.push(check);
+            judged(w, format!("{label} ≥ {times}× parry2d"), got)
         };
         if w.starts_with("512 ") {
             let no_512 = (best != avx512).then(|| format!("collide runs {best}, not {avx512}"));
-            against_parry(collide, &format!("collide ({avx512})"), 25.0, no_512);
-            against_parry(&with_avx2, &format!("collide_with({avx2})"), 15.0, None);
+            checks.push(against_parry(
+                collide,
+                &format!("collide ({avx512})"),
+                25.0,
+                no_512,
+            ));
+            checks.push(against_parry(
+                &with_avx2,
+                &format!("collide_with({avx2})"),
+                15.0,
+                None,
+            ));
         }
         if w == SCENE {
-            against_parry(&with_avx2, &format!("collide_with({avx2})"), 50.0, None);
+            checks.push(against_parry(
+                &with_avx2,
+                &format!("collide_with({avx2})"),
+                50.0,
+                None,
+            ));
         }
-        let one = time(rows, w, collide);
-        let target = "collide_par ≥ 1.8× collide".to_string();
-        checks.push(match (threads >= 2, one, time(rows, w, par)) {
-            (false, ..) => Check {
-                workload: w.into(),
-                target,
-                measured: String::new(),
-                verdict: Verdict::NotMeasured(format!("{threads} thread")),
-            },
-            (true, Some(one), Some(par)) => Check {
-                workload: w.into(),
-                target,
-                measured: format!("{:.2}×", one / par),
-                verdict: if one / par >= 1.8 {
-                    Verdict::Met
-                } else {
-                    Verdict::NotMet
-                },
-            },
-            (true, ..) => Check {
-                workload: w.into(),
-                target,
-                measured: String::new(),
-                verdict: Verdict::NotMeasured(
-                    "needs collide and collide_par: left out by --engines".into(),
-                ),
-            },
-        });
+        let got = match (threads >= 2, t(collide), t("batch::collide_par")) {
+            (false, ..) => Err(format!("{threads} thread")),
+            (true, Some(one), Some(par)) => Ok((format!("{:.2}×", one / par), one / par >= 1.8)),
+            (true, ..) => Err("needs collide and collide_par: left out by --engines".into()),
+        };
+        checks.push(judged(w, "collide_par ≥ 1.8× collide".into(), got));
         for (engine, label) in [
             (collide, format!("collide ({best})")),
             (with_avx2.as_str(), format!("collide_with({avx2})")),
         ] {
-            let target = format!("{label} no slower than sat_* placed");
-            checks.push(match (time(rows, w, placed), time(rows, w, engine)) {
-                (Some(placed), Some(t)) => Check {
-                    workload: w.into(),
-                    target,
-                    measured: format!("{:.2}× its time", t / placed),
-                    verdict: if t <= placed {
-                        Verdict::Met
-                    } else {
-                        Verdict::NotMet
-                    },
-                },
-                _ => Check {
-                    workload: w.into(),
-                    target,
-                    measured: String::new(),
-                    verdict: Verdict::NotMeasured(format!(
-                        "needs sat_* placed and {engine}: left out by --engines, \
-                         or not on this CPU"
-                    )),
-                },
-            });
+            let got = match (t(placed), t(engine)) {
+                (Some(placed), Some(e)) => {
+                    Ok((format!("{:.2}× its time", e / placed), e <= placed))
+                }
+                _ => Err(missing("sat_* placed", engine)),
+            };
+            checks.push(judged(
+                w,
+                format!("{label} no slower than sat_* placed"),
+                got,
+            ));
         }
     }
     checks

@@ -343,31 +343,23 @@ impl Entry {
 impl Table {
     /// Prepares one more (validated) shape at the end.
     pub(crate) fn push(&mut self, shape: &Shape) {
-        let Entry {
-            shape,
-            info,
-            block,
-            radius,
-        } = Entry::new(shape);
-        self.shapes.push(shape);
-        self.info.push(info);
-        self.blocks.push(block);
-        self.radius.push(radius);
+        let entry = Entry::new(shape);
+        self.shapes.push(entry.shape);
+        self.info.push(entry.info);
+        self.blocks.push(entry.block);
+        self.radius.push(entry.radius);
     }
 
     /// Prepares (validated) `shape` in the place of shape `index`, which
     /// must be in the table.
     pub(crate) fn set(&mut self, index: usize, shape: &Shape) {
-        let Entry {
-            shape,
-            info,
-            block,
-            radius,
-        } = Entry::new(shape);
-        self.shapes[index] = shape;
-        self.info[index] = info;
-        self.blocks[index] = block;
-        self.radius[index] = radius;
+        let entry = Entry::new(shape);
+        (
+            self.shapes[index],
+            self.info[index],
+            self.blocks[index],
+            self.radius[index],
+        ) = (entry.shape, entry.info, entry.block, entry.radius);
     }
 }
 
