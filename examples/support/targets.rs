@@ -16,7 +16,6 @@
 //! One run's ratio moves with the spell it falls in on a shared machine
 //! (README, "A world's batch"): a target is met on a machine when runs
 //! side by side meet it, not when one does.
-#![allow(dead_code)]
 
 /// One row of a run: the workload's name, the engine's, and its time a
 /// pair in ns (the best of its rounds).

@@ -115,11 +115,12 @@ fn a_shape_table_changed_a_shape_at_a_time_answers_as_one_made_whole() {
     for i in (1..order.len()).rev() {
         order.swap(i, rng.below(i + 1));
     }
-    let mut kinds_replaced = [[0usize; 3]; 3];
+    let mut kinds_replaced = [[0usize; 4]; 4];
     let kind = |s: &Shape| match s {
         Shape::Circle { .. } => 0,
-        Shape::Polygon(p) if p.points().len() <= 8 => 1,
-        Shape::Polygon(_) => 2,
+        Shape::Polygon(p) if p.points().len() > 8 => 2,
+        Shape::Polygon(p) if p.is_centrally_symmetric() => 3,
+        Shape::Polygon(_) => 1,
     };
     for (k, &i) in order.iter().enumerate() {
         let old = &w.shapes[w.shapes.len() - 1 - i];
@@ -132,10 +133,10 @@ fn a_shape_table_changed_a_shape_at_a_time_answers_as_one_made_whole() {
     }
     assert_eq!(every_answer(&table, &w.pairs), want, "pushed, then set");
     // A circle was replaced by a polygon and a polygon by a circle, a
-    // polygon the lanes take by another and by one too large for them,
-    // and that the other way round (kinds: circle 0, lanes' polygon 1,
-    // larger polygon 2).
-    for (from, to) in [(0, 1), (1, 0), (1, 1), (1, 2), (2, 1)] {
+    // polygon the lanes take by another, by one too large for them and by
+    // a centrally symmetric one, and those the other way round (kinds:
+    // circle 0, lanes' polygon 1, larger polygon 2, symmetric polygon 3).
+    for (from, to) in [(0, 1), (1, 0), (1, 1), (1, 2), (2, 1), (1, 3), (3, 1)] {
         assert!(
             kinds_replaced[from][to] > 0,
             "{from} by {to}: {kinds_replaced:?}"

@@ -24,9 +24,10 @@ fn find<'a>(checks: &'a [Check], workload: &str, target: &str) -> &'a Check {
         .unwrap_or_else(|| panic!("no check of {target} on {workload}: {checks:?}"))
 }
 
-/// A table's targets: 25× for `collide` with AVX-512, 15× for AVX2, 1.8×
-/// for `collide_par`, and no slower than `sat_*` placed, each met just on
-/// its line and missed just under it.
+/// A table's targets: 25× for `collide` with AVX-512, 15× for AVX2 and no
+/// slower than `sat_*` placed, each met just on its line and missed just
+/// past it; 1.8× for `collide_par` met on it and over it, and missed just
+/// under it.
 #[test]
 fn each_target_is_met_on_its_line_and_missed_under_it() {
     for (over, met) in [(1.0, Verdict::Met), (1.001, Verdict::NotMet)] {
@@ -34,7 +35,7 @@ fn each_target_is_met_on_its_line_and_missed_under_it() {
             "512 polygons",
             &[
                 ("parry2d query::contact", 450.0),
-                ("sat_* on pre-placed shapes", 18.0 * over),
+                ("sat_* on pre-placed shapes", 18.0),
                 ("batch::collide_with(avx2+fma)", 30.0 * over),
                 ("batch::collide (avx512f)", 18.0 * over),
                 ("batch::collide_par (2 threads)", 10.0),
@@ -47,9 +48,9 @@ fn each_target_is_met_on_its_line_and_missed_under_it() {
         // collide_par's ratio is collide's time over its own: on the line,
         // then over it.
         assert_eq!(got("collide_par"), Verdict::Met, "{checks:?}");
-        // collide is as fast as sat_* placed (met, even at `over`, since
-        // both grew alike); AVX2 takes 30/18 of its time (never met).
-        assert_eq!(got("collide (avx512f) no slower"), Verdict::Met);
+        // collide takes sat_* placed's time, then a little more; AVX2
+        // takes 30/18 of it (never met).
+        assert_eq!(got("collide (avx512f) no slower"), met, "{checks:?}");
         assert_eq!(got("collide_with(avx2+fma) no slower"), Verdict::NotMet);
         let c = find(&checks, "512 polygons", "collide (avx512f) ≥ 25×");
         assert_eq!(c.measured, format!("{:.1}×", 450.0 / (18.0 * over)));
