@@ -53,9 +53,9 @@ struct Tally {
 }
 
 /// The pair's kind (an index of [`KINDS`]) and how many axes the test
-/// tries first: the first polygon's own (A's, or B's when A is a circle),
-/// with no length removed as the chapter's list removes them; none for
-/// two circles.
+/// tries first: the first polygon's own edge normals (A's, or B's when A
+/// is a circle), less any of no length, as `chapter_axes` lists them;
+/// none for two circles.
 fn kind_and_first_axes(shapes: &[Shape], p: &Pair) -> (usize, usize) {
     let axes = |s: &Shape| match s {
         Shape::Polygon(q) => edge_normals(q)
@@ -116,13 +116,14 @@ fn main() {
                 }
             }
         }
-        for (kind, t) in KINDS.iter().zip(tally) {
+        for (k, (kind, t)) in KINDS.iter().zip(tally).enumerate() {
             if t.pairs == 0 {
                 continue;
             }
             let percent = |n: usize| 100.0 * n as f64 / t.pairs as f64;
+            // Two circles have one axis: no first or later.
             let split = |n: usize| {
-                if kind == &KINDS[2] {
+                if k == 2 {
                     "-".to_string()
                 } else {
                     format!("{:.1}%", percent(n))
