@@ -26,7 +26,6 @@ mod workloads;
 
 use clap::Parser;
 use sat_visualizer::batch::{self, Pair, Shape};
-use sat_visualizer::sat::edge_normals;
 
 /// Counts where the first gap lies in the chapter's scene and the
 /// 512-shape tables.
@@ -52,23 +51,20 @@ struct Tally {
     later: usize,
 }
 
+/// [`KINDS`]' place of two circles, whose one axis is neither first nor
+/// later.
+const TWO_CIRCLES: usize = 2;
+
 /// The pair's kind (an index of [`KINDS`]) and how many axes the test
-/// tries first: the first polygon's own edge normals (A's, or B's when A
-/// is a circle), less any of no length, as `chapter_axes` lists them;
-/// none for two circles.
+/// tries first: the first polygon's own (A's, or B's when A is a circle;
+/// `own_axes`); none for two circles.
 fn kind_and_first_axes(shapes: &[Shape], p: &Pair) -> (usize, usize) {
-    let axes = |s: &Shape| match s {
-        Shape::Polygon(q) => edge_normals(q)
-            .filter(|n| n.length_squared() >= 0.5)
-            .count(),
-        Shape::Circle { .. } => 0,
-    };
     let (a, b) = (&shapes[p.a as usize], &shapes[p.b as usize]);
     match (a, b) {
-        (Shape::Polygon(_), Shape::Polygon(_)) => (0, axes(a)),
-        (Shape::Polygon(_), Shape::Circle { .. }) => (1, axes(a)),
-        (Shape::Circle { .. }, Shape::Polygon(_)) => (1, axes(b)),
-        (Shape::Circle { .. }, Shape::Circle { .. }) => (2, 0),
+        (Shape::Polygon(_), Shape::Polygon(_)) => (0, workloads::own_axes(a, p.pose_a).len()),
+        (Shape::Polygon(_), Shape::Circle { .. }) => (1, workloads::own_axes(a, p.pose_a).len()),
+        (Shape::Circle { .. }, Shape::Polygon(_)) => (1, workloads::own_axes(b, p.pose_b).len()),
+        (Shape::Circle { .. }, Shape::Circle { .. }) => (TWO_CIRCLES, 0),
     }
 }
 
@@ -100,7 +96,7 @@ fn main() {
                 continue;
             }
             t.apart += 1;
-            if kind == 2 {
+            if kind == TWO_CIRCLES {
                 continue;
             }
             let axes = workloads::chapter_axes(&w.shapes, p, 1e-4);
@@ -121,9 +117,8 @@ fn main() {
                 continue;
             }
             let percent = |n: usize| 100.0 * n as f64 / t.pairs as f64;
-            // Two circles have one axis: no first or later.
             let split = |n: usize| {
-                if k == 2 {
+                if k == TWO_CIRCLES {
                     "-".to_string()
                 } else {
                     format!("{:.1}%", percent(n))

@@ -190,22 +190,10 @@ pub fn chapter_axes(shapes: &[Shape], p: &Pair, tol: f32) -> Vec<(usize, Vec2)> 
         }),
     };
     let real = |v: &Vec2| v.length_squared() >= 0.5;
-    // A polygon's axes are its own edge normals turned by its pose, as
-    // every engine takes them (found again from the placed corners, a
-    // very short edge's normal would be far off).
-    let turned = |s: &Shape, pose: Pose| -> Vec<Vec2> {
-        match s {
-            Shape::Polygon(q) => edge_normals(q)
-                .filter(real)
-                .map(|n| Vec2::from_angle(pose.angle).rotate(n))
-                .collect(),
-            Shape::Circle { .. } => Vec::new(),
-        }
-    };
     let (sa, sb) = (&shapes[p.a as usize], &shapes[p.b as usize]);
     let (a, b) = (place(sa, p.pose_a), place(sb, p.pose_b));
-    let mut axes: Vec<Vec2> = turned(sa, p.pose_a);
-    axes.extend(turned(sb, p.pose_b));
+    let mut axes: Vec<Vec2> = own_axes(sa, p.pose_a);
+    axes.extend(own_axes(sb, p.pose_b));
     let mut own: Vec<Vec2> = Vec::new();
     match (&a, &b) {
         (Ok(_), Ok(_)) => {}
@@ -232,6 +220,21 @@ pub fn chapter_axes(shapes: &[Shape], p: &Pair, tol: f32) -> Vec<(usize, Vec2)> 
     let mut list: Vec<(usize, Vec2)> = axes.into_iter().enumerate().collect();
     list.extend(own.into_iter().map(|v| (last, v)));
     list
+}
+
+/// A shape's own axes in the chapter's order, as [`chapter_axes`] lists
+/// them: a polygon's edge normals turned by its pose, as every engine
+/// takes them (found again from the placed corners, a very short edge's
+/// normal would be far off), less any of no length (the test skips
+/// them); a circle has none of its own until it meets a polygon.
+pub fn own_axes(s: &Shape, pose: Pose) -> Vec<Vec2> {
+    match s {
+        Shape::Polygon(q) => edge_normals(q)
+            .filter(|v| v.length_squared() >= 0.5)
+            .map(|n| Vec2::from_angle(pose.angle).rotate(n))
+            .collect(),
+        Shape::Circle { .. } => Vec::new(),
+    }
 }
 
 /// Where `axis` (either way round) stands in the test's order: the place
