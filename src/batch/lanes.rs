@@ -124,8 +124,11 @@ pub(crate) trait Simd: Copy {
     /// select (`v128.bitselect`, three operations as V8 compiles it for
     /// x86) took the 512 polygons in 0.94–1.00× the time with it, and
     /// the other tables 0.93–0.99×, under Node 20 on an Emerald Rapids.
-    /// AMD's cores, whose AVX2 select is one operation, have not been
-    /// timed with it.
+    /// On a Zen 4, whose AVX2 select is one operation, AVX2 without it
+    /// took the 512 polygons and every kind 1.03× the time, polygons
+    /// against circles and the chapter's scene 0.99× (bests of 30
+    /// alternated rounds, the thirty-ninth session), so AVX2 keeps it on
+    /// every core.
     const ORIENT_EARLY: bool = false;
 
     /// `(x, y)` where `lead` is below 0, else `(-x, -y)` (both multiplied
