@@ -189,7 +189,6 @@ pub fn chapter_axes(shapes: &[Shape], p: &Pair, tol: f32) -> Vec<(usize, Vec2)> 
             radius: *radius,
         }),
     };
-    let real = |v: &Vec2| v.length_squared() >= 0.5;
     let (sa, sb) = (&shapes[p.a as usize], &shapes[p.b as usize]);
     let (a, b) = (place(sa, p.pose_a), place(sb, p.pose_b));
     let mut axes: Vec<Vec2> = own_axes(sa, p.pose_a);
@@ -208,12 +207,12 @@ pub fn chapter_axes(shapes: &[Shape], p: &Pair, tol: f32) -> Vec<(usize, Vec2)> 
                     .iter()
                     .filter(|q| q.distance(circle.center) <= nearest + tol)
                     .map(|q| (circle.center - *q).normalize_or_zero())
-                    .filter(real),
+                    .filter(is_real),
             );
         }
         (Err(a), Err(b)) => {
             let between = (a.center - b.center).normalize_or_zero();
-            axes.push(if real(&between) { between } else { Vec2::X });
+            axes.push(if is_real(&between) { between } else { Vec2::X });
         }
     }
     let last = axes.len();
@@ -230,11 +229,18 @@ pub fn chapter_axes(shapes: &[Shape], p: &Pair, tol: f32) -> Vec<(usize, Vec2)> 
 pub fn own_axes(s: &Shape, pose: Pose) -> Vec<Vec2> {
     match s {
         Shape::Polygon(q) => edge_normals(q)
-            .filter(|v| v.length_squared() >= 0.5)
+            .filter(is_real)
             .map(|n| Vec2::from_angle(pose.angle).rotate(n))
             .collect(),
         Shape::Circle { .. } => Vec::new(),
     }
+}
+
+/// Whether `v`, a unit axis or a zero vector from `normalize_or_zero`
+/// or an edge of no length, is a real axis: the ones the test skips are
+/// left out of [`chapter_axes`] and [`own_axes`] alike.
+fn is_real(v: &Vec2) -> bool {
+    v.length_squared() >= 0.5
 }
 
 /// Where `axis` (either way round) stands in the test's order: the place
