@@ -1,8 +1,9 @@
 //! Two builds of the batch engine compared: is the new one faster, and
 //! does it give the same answers bit for bit?
 //!
-//! For the chapter's scene (one shape pair at many poses) and each
-//! 512-shape table (`tests/support/batch_workloads.rs`) it times
+//! For the chapter's scene (one shape pair at many poses), each 512-shape
+//! table of the and a world of boxes
+//! (`tests/support/batch_workloads.rs`) it times
 //! `ShapeTable::collide_with` on one instruction set, the best and the
 //! median of `--calls` calls, and prints a fingerprint of the results: a
 //! hash of every result's bits, in order. Two builds that give the same
@@ -113,7 +114,8 @@ fn main() {
     );
     let mut same = true;
     let scene = std::iter::once(workloads::chapter(pairs, 4));
-    for w in scene.chain(workloads::tables(pairs, 4)) {
+    let boxes = std::iter::once(workloads::table_boxes(pairs, 7));
+    for w in scene.chain(workloads::tables(pairs, 4)).chain(boxes) {
         if !w.name.contains(args.only.as_str()) {
             continue;
         }

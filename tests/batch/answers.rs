@@ -83,6 +83,26 @@ fn the_512_shape_tables_agree_on_every_engine() {
     }
 }
 
+/// A world of boxes (half the table, the rest polygons and circles), on
+/// every engine: the boxes' buckets try their 2 axes and cast their
+/// shadows from 2 corners, and every pair's answer is still the
+/// chapter's.
+#[test]
+fn a_world_of_boxes_agrees_on_every_engine() {
+    let w = workloads::table_boxes(10_000, 7);
+    let is_box = |i: u32| match &w.shapes[i as usize] {
+        Shape::Polygon(p) => p.is_centrally_symmetric(),
+        Shape::Circle { .. } => false,
+    };
+    let boxes = w
+        .pairs
+        .iter()
+        .filter(|p| is_box(p.a) && is_box(p.b))
+        .count();
+    assert!(boxes > 2000, "only {boxes} pairs of two boxes");
+    check_all(&w.shapes, &w.pairs);
+}
+
 #[test]
 fn polygons_too_large_for_the_lanes_and_odd_lengths() {
     let shapes = vec![

@@ -612,6 +612,33 @@ pub fn table_mixed(n: usize, seed: u64) -> Workload {
     }
 }
 
+/// A world's table of [`TABLE_SHAPES`] shapes as a game's often are: half
+/// of them boxes of random sizes and proportions (centrally symmetric, so
+/// their shadows come from half their corners and their axes are half
+/// their corners), a quarter polygons of 3 to 8 corners, a quarter
+/// circles; each pair any two of them at random poses. Not one of the
+/// issue's tables: it shows what the symmetric polygons' buckets are worth.
+pub fn table_boxes(n: usize, seed: u64) -> Workload {
+    let mut rng = Rng(seed);
+    let shapes: Vec<Shape> = (0..TABLE_SHAPES)
+        .map(|k| match k % 4 {
+            0 | 1 => {
+                let (w, h) = (rng.range(20.0, 160.0), rng.range(20.0, 160.0));
+                Shape::Polygon(Polygon::rectangle(w, h).expect("a box"))
+            }
+            2 => table_polygon(&mut rng),
+            _ => table_circle(&mut rng),
+        })
+        .collect();
+    let pick = |rng: &mut Rng| rng.below(TABLE_SHAPES) as u32;
+    let pairs = random_pairs(&mut rng, n, 100.0, pick, pick);
+    Workload {
+        name: "world of boxes",
+        shapes,
+        pairs,
+    }
+}
+
 /// The world-like workloads, [`TABLE_SHAPES`] shapes and pairs at random:
 /// polygons, polygons against circles, every kind mixed.
 pub fn tables(n: usize, seed: u64) -> [Workload; 3] {
