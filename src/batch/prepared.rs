@@ -179,6 +179,25 @@ pub(crate) fn class_polygon(class: usize) -> Option<(usize, bool)> {
     }
 }
 
+/// The class of `poly` (see [`Info::class`]); `fits`: whether the lanes
+/// take it ([`PolyData::fits_lanes`]).
+///
+/// A symmetric class stands for at most half as many axes as corners
+/// (`walk::bucket_plan` tries no more): opposite edges of a centrally
+/// symmetric polygon are each other's negatives to the bit, so the second
+/// half's edges are all parallel to axes the first half's gave (or to
+/// their parallel repeats), and [`PolyData::new`] leaves them out. The
+/// count is checked here all the same, so that a bucket never tries fewer
+/// axes than a polygon in it has, whatever the preparation does.
+fn class_of(poly: &PolyData, fits: bool) -> u8 {
+    let corners = poly.corners().len();
+    match (fits, poly.symmetric() && poly.axes().len() <= corners / 2) {
+        (false, _) => BIG_CLASS,
+        (true, false) => corners as u8,
+        (true, true) => SYMMETRIC_CLASS + (corners / 2 - 2) as u8,
+    }
+}
+
 /// How many buckets pairs are grouped into: one per pair of classes.
 pub(crate) const BUCKETS: usize = CLASSES * CLASSES;
 
@@ -307,11 +326,7 @@ impl Entry {
                     },
                     axes: p.axes().len().min(255) as u8,
                     corners: p.corners().len().min(255) as u8,
-                    class: match (fits, p.symmetric()) {
-                        (false, _) => BIG_CLASS,
-                        (true, false) => p.corners().len() as u8,
-                        (true, true) => SYMMETRIC_CLASS + (p.corners().len() / 2 - 2) as u8,
-                    },
+                    class: class_of(&p, fits),
                 };
                 let block = if fits {
                     Block::new(&p)
@@ -410,6 +425,63 @@ mod tests {
             assert_eq!(class_polygon(class), None);
         }
         assert_eq!(class_polygon(usize::from(SYMMETRIC_CLASS)), Some((4, true)));
+    }
+
+    /// A centrally symmetric polygon has at most half as many axes as
+    /// corners, so its class's buckets, which try only that many
+    /// (`walk::bucket_plan`), try every axis it has: boxes turned at many
+    /// angles, parallelograms, hexagons and octagons of random corners
+    /// (some with edges a hair from parallel, whose axes are one), each
+    /// put in a symmetric class with no more axes than half its corners.
+    #[test]
+    fn a_symmetric_class_has_no_more_axes_than_half_its_corners() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed >> 40) as f32 / (1u64 << 24) as f32
+        };
+        let mut polygons = Vec::new();
+        for k in 0..200 {
+            let t = k as f32 * 0.0314;
+            let (c, s) = (t.cos(), t.sin());
+            let half = [(3.0 * c, 3.0 * s), (-2.0 * s, 2.0 * c)];
+            polygons.push(whole(&[
+                (half[0].0 + half[1].0, half[0].1 + half[1].1),
+                (half[1].0 - half[0].0, half[1].1 - half[0].1),
+            ]));
+            for n in 2..=4 {
+                // `n` corners at sorted random angles within half a turn.
+                let mut angles: Vec<f32> = (0..n).map(|_| next() * std::f32::consts::PI).collect();
+                angles.sort_by(f32::total_cmp);
+                let (rx, ry) = (1.0 + 9.0 * next(), 1.0 + 9.0 * next());
+                let half: Vec<(f32, f32)> = angles
+                    .iter()
+                    .map(|a| (rx * a.cos(), ry * a.sin()))
+                    .collect();
+                polygons.push(whole(&half));
+            }
+        }
+        // A hexagon whose first three corners are a hair from a line.
+        polygons.push(whole(&[(4.0, 0.0), (2.0, 1.0), (0.0, 2.000_000_2)]));
+        let mut seen = 0;
+        for points in &polygons {
+            let points: Vec<Vec2> = points.iter().map(|&(x, y)| Vec2::new(x, y)).collect();
+            let Ok(poly) = Polygon::new(points) else {
+                continue;
+            };
+            let p = PolyData::new(&poly);
+            if !p.symmetric() || !p.fits_lanes() {
+                continue;
+            }
+            let corners = p.corners().len();
+            assert!(p.axes().len() <= corners / 2, "{:?}", p.corners());
+            let class = class_of(&p, true);
+            assert_eq!(class_polygon(class.into()), Some((corners, true)));
+            seen += 1;
+        }
+        assert!(seen > 700, "only {seen} symmetric polygons made");
     }
 
     /// A symmetric polygon's corners: `half`, then `half` with its signs
