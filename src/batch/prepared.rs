@@ -381,6 +381,7 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::f32::consts::PI;
 
     fn prepared(points: &[(f32, f32)]) -> PolyData {
         let points = points.iter().map(|&(x, y)| Vec2::new(x, y)).collect();
@@ -430,32 +431,26 @@ mod tests {
     /// A centrally symmetric polygon has at most half as many axes as
     /// corners, so its class's buckets, which try only that many
     /// (`walk::bucket_plan`), try every axis it has: boxes turned at many
-    /// angles, parallelograms, hexagons and octagons of random corners
-    /// (some with edges a hair from parallel, whose axes are one), each
-    /// put in a symmetric class with no more axes than half its corners.
+    /// angles, parallelograms, hexagons and octagons of random corners,
+    /// and a hexagon with two edges a hair from parallel (whose axes are
+    /// one, so it has fewer), each put in a symmetric class with no more
+    /// axes than half its corners.
     #[test]
     fn a_symmetric_class_has_no_more_axes_than_half_its_corners() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed >> 40) as f32 / (1u64 << 24) as f32
-        };
+        let mut rng = crate::test_rng::Rng(40);
         let mut polygons = Vec::new();
         for k in 0..200 {
+            // A box turned by `t`: its corners are ±u ± v, u and v its
+            // half sides.
             let t = k as f32 * 0.0314;
-            let (c, s) = (t.cos(), t.sin());
-            let half = [(3.0 * c, 3.0 * s), (-2.0 * s, 2.0 * c)];
-            polygons.push(whole(&[
-                (half[0].0 + half[1].0, half[0].1 + half[1].1),
-                (half[1].0 - half[0].0, half[1].1 - half[0].1),
-            ]));
+            let (u, v) = (Vec2::from_angle(t) * 3.0, Vec2::from_angle(t).perp() * 2.0);
+            polygons.push(whole(&[(u + v).into(), (v - u).into()]));
+            // Parallelograms, hexagons and octagons: `n` corners at sorted
+            // random angles within half a turn, then their opposites.
             for n in 2..=4 {
-                // `n` corners at sorted random angles within half a turn.
-                let mut angles: Vec<f32> = (0..n).map(|_| next() * std::f32::consts::PI).collect();
+                let mut angles: Vec<f32> = (0..n).map(|_| rng.range(0.0, PI)).collect();
                 angles.sort_by(f32::total_cmp);
-                let (rx, ry) = (1.0 + 9.0 * next(), 1.0 + 9.0 * next());
+                let (rx, ry) = (rng.range(1.0, 10.0), rng.range(1.0, 10.0));
                 let half: Vec<(f32, f32)> = angles
                     .iter()
                     .map(|a| (rx * a.cos(), ry * a.sin()))
@@ -463,8 +458,6 @@ mod tests {
                 polygons.push(whole(&half));
             }
         }
-        // A hexagon whose first three corners are a hair from a line.
-        polygons.push(whole(&[(4.0, 0.0), (2.0, 1.0), (0.0, 2.000_000_2)]));
         let mut seen = 0;
         for points in &polygons {
             let points: Vec<Vec2> = points.iter().map(|&(x, y)| Vec2::new(x, y)).collect();
@@ -477,11 +470,19 @@ mod tests {
             }
             let corners = p.corners().len();
             assert!(p.axes().len() <= corners / 2, "{:?}", p.corners());
-            let class = class_of(&p, true);
-            assert_eq!(class_polygon(class.into()), Some((corners, true)));
+            assert_eq!(
+                class_polygon(class_of(&p, true).into()),
+                Some((corners, true))
+            );
             seen += 1;
         }
         assert!(seen > 700, "only {seen} symmetric polygons made");
+        // A hexagon whose first two edges are a hair from parallel: they
+        // give one axis, so it has 2, and its class is still symmetric.
+        let hair = prepared(&whole(&[(4.0, 0.0), (2.0, 1.0), (0.0, 2.000_000_2)]));
+        assert!(hair.symmetric());
+        assert_eq!((hair.corners().len(), hair.axes().len()), (6, 2));
+        assert_eq!(class_polygon(class_of(&hair, true).into()), Some((6, true)));
     }
 
     /// A symmetric polygon's corners: `half`, then `half` with its signs
