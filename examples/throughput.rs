@@ -1,8 +1,9 @@
 //! Throughput of the batch engine against the scalar functions and parry2d,
-//! side by side in one run, on six workloads (the chapter's box against
-//! pentagon, random polygons, polygons against circles, and world-like
+//! side by side in one run, on seven workloads (the chapter's box against
+//! pentagon, random polygons, polygons against circles, world-like
 //! tables of 512 different shapes with pairs at random: polygons, polygons
-//! against circles, every kind mixed).
+//! against circles, every kind mixed; and, last, a world of 512 shapes
+//! half of which are boxes, not one of issue 13's tables).
 //!
 //! `cargo run --release --example throughput -- --pairs N` (default
 //! 1 000 000; `--help` says more). Prints one table (engine, ns per pair, million pairs per
@@ -371,6 +372,7 @@ fn main() {
         polygons,
         polygons_circles,
         mixed,
+        workloads::table_boxes(n, 7),
     ]
     .into_iter()
     .filter(|w| {
