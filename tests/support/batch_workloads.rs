@@ -555,12 +555,23 @@ pub const TABLE_SHAPES: usize = 512;
 /// A world's table of [`TABLE_SHAPES`] different polygons of 3 to 8
 /// corners, pairs of any two of them at random poses (about half overlap).
 pub fn table_polygons(n: usize, seed: u64) -> Workload {
+    any_two("512 polygons", n, seed, |_, rng| table_polygon(rng))
+}
+
+/// A world's table of [`TABLE_SHAPES`] shapes, shape `k` made by
+/// `make(k, rng)`, and `n` pairs of any two of them at random poses.
+fn any_two(
+    name: &'static str,
+    n: usize,
+    seed: u64,
+    mut make: impl FnMut(usize, &mut Rng) -> Shape,
+) -> Workload {
     let mut rng = Rng(seed);
-    let shapes: Vec<Shape> = (0..TABLE_SHAPES).map(|_| table_polygon(&mut rng)).collect();
+    let shapes: Vec<Shape> = (0..TABLE_SHAPES).map(|k| make(k, &mut rng)).collect();
     let pick = |rng: &mut Rng| rng.below(TABLE_SHAPES) as u32;
     let pairs = random_pairs(&mut rng, n, 100.0, pick, pick);
     Workload {
-        name: "512 polygons",
+        name,
         shapes,
         pairs,
     }
@@ -593,23 +604,13 @@ pub fn table_polygons_circles(n: usize, seed: u64) -> Workload {
 /// every kind of pair comes (polygon–polygon, polygon–circle,
 /// circle–polygon, circle–circle), in no order.
 pub fn table_mixed(n: usize, seed: u64) -> Workload {
-    let mut rng = Rng(seed);
-    let shapes: Vec<Shape> = (0..TABLE_SHAPES)
-        .map(|k| {
-            if k % 4 == 3 {
-                table_circle(&mut rng)
-            } else {
-                table_polygon(&mut rng)
-            }
-        })
-        .collect();
-    let pick = |rng: &mut Rng| rng.below(TABLE_SHAPES) as u32;
-    let pairs = random_pairs(&mut rng, n, 100.0, pick, pick);
-    Workload {
-        name: "512 every kind",
-        shapes,
-        pairs,
-    }
+    any_two("512 every kind", n, seed, |k, rng| {
+        if k % 4 == 3 {
+            table_circle(rng)
+        } else {
+            table_polygon(rng)
+        }
+    })
 }
 
 /// A world's table of [`TABLE_SHAPES`] shapes as a game's often are: half
@@ -619,24 +620,14 @@ pub fn table_mixed(n: usize, seed: u64) -> Workload {
 /// circles; each pair any two of them at random poses. Not one of the
 /// issue's tables: it shows what the symmetric polygons' buckets are worth.
 pub fn table_boxes(n: usize, seed: u64) -> Workload {
-    let mut rng = Rng(seed);
-    let shapes: Vec<Shape> = (0..TABLE_SHAPES)
-        .map(|k| match k % 4 {
-            0 | 1 => {
-                let (w, h) = (rng.range(20.0, 160.0), rng.range(20.0, 160.0));
-                Shape::Polygon(Polygon::rectangle(w, h).expect("a box"))
-            }
-            2 => table_polygon(&mut rng),
-            _ => table_circle(&mut rng),
-        })
-        .collect();
-    let pick = |rng: &mut Rng| rng.below(TABLE_SHAPES) as u32;
-    let pairs = random_pairs(&mut rng, n, 100.0, pick, pick);
-    Workload {
-        name: "world of boxes",
-        shapes,
-        pairs,
-    }
+    any_two("world of boxes", n, seed, |k, rng| match k % 4 {
+        0 | 1 => {
+            let (w, h) = (rng.range(20.0, 160.0), rng.range(20.0, 160.0));
+            Shape::Polygon(Polygon::rectangle(w, h).expect("a box"))
+        }
+        2 => table_polygon(rng),
+        _ => table_circle(rng),
+    })
 }
 
 /// The world-like workloads, [`TABLE_SHAPES`] shapes and pairs at random:
