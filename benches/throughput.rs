@@ -1,10 +1,11 @@
 //! Pairs per second: the scalar functions, the batch engine (each
 //! instruction set, one thread and all cores, and through a `ShapeTable`
-//! prepared once) and parry2d, on the very same pairs, for six workloads:
-//! the chapter's box against pentagon, random convex polygons of 3 to 8
-//! corners, polygons against circles, and world-like tables of 512
+//! prepared once) and parry2d, on the very same pairs, for seven
+//! workloads: the chapter's box against pentagon, random convex polygons
+//! of 3 to 8 corners, polygons against circles, world-like tables of 512
 //! different shapes with pairs at random (polygons; polygons against
-//! circles; every kind mixed, circle against circle included).
+//! circles; every kind mixed, circle against circle included), and a world
+//! of 512 shapes half of which are boxes (not one of issue 13's tables).
 //!
 //! `cargo bench --bench throughput` (a few minutes). An engine is a name
 //! and a closure over a workload. Where a wgpu adapter is found, the GPU
@@ -195,6 +196,7 @@ fn throughput(c: &mut Criterion) {
         polygons,
         polygons_circles,
         mixed,
+        workloads::table_boxes(PAIRS, 7),
     ] {
         let r = ready(work);
         let mut group = c.benchmark_group(r.work.name);
