@@ -2,7 +2,7 @@
 //! does it give the same answers bit for bit?
 //!
 //! For the chapter's scene (one shape pair at many poses), each 512-shape
-//! table of the and a world of boxes
+//! table of the issue's, a world of boxes and a world of tiles
 //! (`tests/support/batch_workloads.rs`) it times
 //! `ShapeTable::collide_with` on one instruction set, the best and the
 //! median of `--calls` calls, and prints a fingerprint of the results: a
@@ -114,7 +114,10 @@ fn main() {
     );
     let mut same = true;
     let scene = std::iter::once(workloads::chapter(pairs, 4));
-    let boxes = std::iter::once(workloads::table_boxes(pairs, 7));
+    let boxes = [
+        workloads::table_boxes(pairs, 7),
+        workloads::table_tiles(pairs, 7),
+    ];
     for w in scene.chain(workloads::tables(pairs, 4)).chain(boxes) {
         if !w.name.contains(args.only.as_str()) {
             continue;

@@ -58,7 +58,7 @@ fn the_same_example_with_a_reader_prints_its_table() {
     assert!(out.status.success(), "stderr: {err}");
     let text = String::from_utf8_lossy(&out.stdout);
     let rows: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
-    assert_eq!(rows.len(), 5, "one row a workload:\n{text}");
+    assert_eq!(rows.len(), 6, "one row a workload:\n{text}");
     assert!(
         rows.iter().any(|r| r.starts_with("box vs pentagon")),
         "{text}"

@@ -103,6 +103,26 @@ fn a_world_of_boxes_agrees_on_every_engine() {
     check_all(&w.shapes, &w.pairs);
 }
 
+/// A world of tiles (boxes given from a corner, half the table; the rest
+/// polygons and circles), on every engine: the tiles' buckets try their 2
+/// axes and cast their shadows from all 4 corners, and every pair's
+/// answer is still the chapter's.
+#[test]
+fn a_world_of_tiles_agrees_on_every_engine() {
+    let w = workloads::table_tiles(10_000, 8);
+    let is_tile = |i: u32| match &w.shapes[i as usize] {
+        Shape::Polygon(p) => p.points()[0] == Vec2::ZERO && p.points().len() == 4,
+        Shape::Circle { .. } => false,
+    };
+    let tiles = w
+        .pairs
+        .iter()
+        .filter(|p| is_tile(p.a) && is_tile(p.b))
+        .count();
+    assert!(tiles > 2000, "only {tiles} pairs of two tiles");
+    check_all(&w.shapes, &w.pairs);
+}
+
 #[test]
 fn polygons_too_large_for_the_lanes_and_odd_lengths() {
     let shapes = vec![

@@ -108,12 +108,21 @@ fn check_all(shapes: &[Shape], pairs: &[Pair]) {
 }
 
 /// A random convex polygon of 3 to 8 corners about `scale` across, some
-/// with a corner repeated and one in five centrally symmetric, of 4, 6
-/// or 8 corners (`workloads::random_symmetric_polygon`).
+/// with a corner repeated, one in five centrally symmetric, of 4, 6 or 8
+/// corners (`workloads::random_symmetric_polygon`), and one in ten such a
+/// polygon moved off its origin by up to its size (its edges then still
+/// come in parallel pairs, but for rounding).
 fn polygon(rng: &mut Rng, scale: f32) -> Polygon {
-    if rng.below(5) == 0 {
+    let kind = rng.below(10);
+    if kind < 3 {
         let half = 2 + rng.below(3);
-        return workloads::random_symmetric_polygon(rng, half, scale);
+        let p = workloads::random_symmetric_polygon(rng, half, scale);
+        if kind < 2 {
+            return p;
+        }
+        let off = glam::Vec2::new(rng.range(-scale, scale), rng.range(-scale, scale));
+        let moved = p.points().iter().map(|&c| c + off).collect();
+        return Polygon::new(moved).expect("a moved convex polygon");
     }
     let corners = 3 + rng.below(6);
     let p = workloads::random_polygon(rng, corners, scale);

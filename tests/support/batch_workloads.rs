@@ -630,6 +630,26 @@ pub fn table_boxes(n: usize, seed: u64) -> Workload {
     })
 }
 
+/// [`table_boxes`]'s world with its boxes given from a corner, as a tile
+/// map places its tiles (`(0, 0)` to `(w, h)`; with the same seed, the
+/// same shapes and pairs but for that): not symmetric about their origin,
+/// so their shadows come from all 4 corners, but their edges come in
+/// parallel pairs, so they have 2 axes. Not one of the tables: it
+/// shows what the paired polygons' buckets are worth, and what a box
+/// given about its centre is worth beside it.
+pub fn table_tiles(n: usize, seed: u64) -> Workload {
+    any_two("world of tiles", n, seed, |k, rng| match k % 4 {
+        0 | 1 => {
+            let (w, h) = (rng.range(20.0, 160.0), rng.range(20.0, 160.0));
+            let corners = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)];
+            let corners = corners.iter().map(|&(x, y)| Vec2::new(x, y)).collect();
+            Shape::Polygon(Polygon::new(corners).expect("a tile"))
+        }
+        2 => table_polygon(rng),
+        _ => table_circle(rng),
+    })
+}
+
 /// The world-like workloads, [`TABLE_SHAPES`] shapes and pairs at random:
 /// polygons, polygons against circles, every kind mixed.
 pub fn tables(n: usize, seed: u64) -> [Workload; 3] {
