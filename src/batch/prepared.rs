@@ -144,9 +144,11 @@ pub(crate) struct Info {
     pub corners: u8,
     /// Its class for grouping pairs (see [`Info::bucket`]): 0 for a
     /// circle, its corner count (1 to [`LANE_CORNERS`]) for a polygon the
-    /// lanes take, [`BIG_CLASS`] for a larger one, and from
+    /// lanes take, [`BIG_CLASS`] for a larger one, from
     /// [`SYMMETRIC_CLASS`] for a centrally symmetric polygon the lanes
-    /// take (see [`class_polygon`]).
+    /// take, and from [`PAIRED_CLASS`] for one whose edges come in
+    /// parallel pairs but which is not symmetric about its origin (see
+    /// [`class_polygon`]).
     pub class: u8,
 }
 
@@ -160,41 +162,96 @@ pub(crate) const BIG_CLASS: u8 = LANE_CORNERS as u8 + 1;
 /// same, bit for bit, in a bucket as in a run of one shape pair.
 pub(crate) const SYMMETRIC_CLASS: u8 = BIG_CLASS + 1;
 
-/// How many classes there are (0 to the last symmetric one), on A's side
+/// The class of a polygon of 4 corners with at most 2 axes that is not
+/// symmetric about its origin (a box or a parallelogram given from a
+/// corner, as a tile map places its tiles); one of 6 corners and at most
+/// 3 axes is the next, and so on to [`LANE_CORNERS`]. Its edges come in
+/// parallel pairs, so [`PolyData::new`] keeps half as many axes as
+/// corners, and its buckets try only those: in a bucket of its corner
+/// count it tried twice as many, the last repeated. Its shadows are cast
+/// from all its corners, as in that bucket, so every answer is the same,
+/// bit for bit (a repeated axis never wins; see [`Block`]).
+pub(crate) const PAIRED_CLASS: u8 = SYMMETRIC_CLASS + (LANE_CORNERS / 2 - 1) as u8;
+
+/// How many classes there are (0 to the last paired one), on A's side
 /// and on B's: a bucket is A's class times this, plus B's
 /// ([`Info::bucket`]).
-pub(crate) const CLASSES: usize = SYMMETRIC_CLASS as usize + LANE_CORNERS / 2 - 1;
+pub(crate) const CLASSES: usize = PAIRED_CLASS as usize + LANE_CORNERS / 2 - 1;
 
 // Every bucket's number fits the byte `Info::bucket` makes.
 const _: () = assert!(CLASSES * CLASSES <= 256);
 
-/// The polygon that `class` stands for, if it is one the lanes take: its
-/// corner count, and whether it is centrally symmetric.
-pub(crate) fn class_polygon(class: usize) -> Option<(usize, bool)> {
-    let symmetric = usize::from(SYMMETRIC_CLASS);
-    match class {
-        1..=LANE_CORNERS => Some((class, false)),
-        c if (symmetric..CLASSES).contains(&c) => Some((2 * (c - symmetric) + 4, true)),
-        _ => None,
-    }
+/// The polygons of one class the lanes take ([`class_polygon`]): how
+/// many corners their buckets go through, how many axes they try, and
+/// whether half the corners cast the shadows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct ClassPolygon {
+    /// The most corners of any of them.
+    pub corners: usize,
+    /// The most axes of any of them: as many as the corners, or half as
+    /// many for a symmetric or a paired class.
+    pub axes: usize,
+    /// Whether each is centrally symmetric about its origin
+    /// ([`PolyData::symmetric`]).
+    pub symmetric: bool,
+}
+
+/// The polygons that `class` stands for, if it is one the lanes take.
+/// (A `const fn`, so that the walker's tables of buckets are worked out
+/// when compiled.)
+pub(crate) const fn class_polygon(class: usize) -> Option<ClassPolygon> {
+    let (symmetric, paired) = (SYMMETRIC_CLASS as usize, PAIRED_CLASS as usize);
+    // A symmetric or a paired class: 4 corners, then 6, and so on; half
+    // as many axes.
+    let (first, is_symmetric) = if class >= 1 && class <= LANE_CORNERS {
+        return Some(ClassPolygon {
+            corners: class,
+            axes: class,
+            symmetric: false,
+        });
+    } else if class >= symmetric && class < paired {
+        (symmetric, true)
+    } else if class >= paired && class < CLASSES {
+        (paired, false)
+    } else {
+        return None;
+    };
+    let corners = 2 * (class - first) + 4;
+    Some(ClassPolygon {
+        corners,
+        axes: corners / 2,
+        symmetric: is_symmetric,
+    })
 }
 
 /// The class of `poly` (see [`Info::class`]); `fits`: whether the lanes
 /// take it ([`PolyData::fits_lanes`]).
 ///
-/// A symmetric class stands for at most half as many axes as corners
-/// (`walk::bucket_plan` tries no more): opposite edges of a centrally
-/// symmetric polygon are each other's negatives to the bit, so the second
-/// half's edges are all parallel to axes the first half's gave (or to
-/// their parallel repeats), and [`PolyData::new`] leaves them out. The
-/// count is checked here all the same, so that a bucket never tries fewer
-/// axes than a polygon in it has, whatever the preparation does.
+/// A symmetric or a paired class stands for at most half as many axes as
+/// corners (`walk::bucket_plan` tries no more): opposite edges of a
+/// centrally symmetric polygon are each other's negatives to the bit, so
+/// the second half's edges are all parallel to axes the first half's gave
+/// (or to their parallel repeats), and [`PolyData::new`] leaves them out;
+/// any other polygon of 4, 6 or 8 corners with no more axes than that is
+/// paired (its edges come in parallel pairs, as a box's given from a
+/// corner do). The axes counted are what decides, so that a bucket never
+/// tries fewer axes than a polygon in it has, whatever the preparation
+/// does.
 fn class_of(poly: &PolyData, fits: bool) -> u8 {
     let corners = poly.corners().len();
-    match (fits, poly.symmetric() && poly.axes().len() <= corners / 2) {
-        (false, _) => BIG_CLASS,
-        (true, false) => corners as u8,
-        (true, true) => SYMMETRIC_CLASS + (corners / 2 - 2) as u8,
+    // 4, 6 or 8 corners (the lanes take no more), half as many axes.
+    let halved = corners >= 4 && corners.is_multiple_of(2) && poly.axes().len() <= corners / 2;
+    match (fits, halved, poly.symmetric()) {
+        (false, _, _) => BIG_CLASS,
+        (true, false, _) => corners as u8,
+        (true, true, symmetric) => {
+            let first = if symmetric {
+                SYMMETRIC_CLASS
+            } else {
+                PAIRED_CLASS
+            };
+            first + (corners / 2 - 2) as u8
+        }
     }
 }
 
@@ -389,11 +446,17 @@ mod tests {
     }
 
     /// Each class a polygon the lanes take is given stands for its corner
-    /// count and symmetry, and no other class stands for a polygon.
+    /// count, its axes and its symmetry, and no other class stands for a
+    /// polygon: a trapezoid (two edges parallel) is plain, a box, a hexagon
+    /// and an octagon of parallel opposite edges are symmetric about their
+    /// origin or, moved off it, paired.
     #[test]
     fn classes_stand_for_their_polygons() {
         let hexagon = [(2.0, 0.0), (1.0, 1.5), (-1.0, 1.5)];
         let octagon = [(2.0, 0.0), (1.5, 1.5), (0.0, 2.0), (-1.5, 1.5)];
+        let moved = |points: Vec<(f32, f32)>| -> Vec<(f32, f32)> {
+            points.iter().map(|&(x, y)| (x + 5.0, y + 3.0)).collect()
+        };
         let polygons = [
             prepared(&[(-1.0, -1.0), (1.0, -1.0), (0.0, 1.0)]),
             prepared(&[(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)]),
@@ -407,6 +470,9 @@ mod tests {
             ]),
             prepared(&whole(&hexagon)),
             prepared(&whole(&octagon)),
+            prepared(&[(0.0, 0.0), (2.0, 0.0), (2.0, 1.0), (0.0, 1.0)]),
+            prepared(&moved(whole(&hexagon))),
+            prepared(&moved(whole(&octagon))),
         ];
         let shapes: Vec<Shape> = polygons
             .iter()
@@ -416,16 +482,40 @@ mod tests {
         let table = prepare(&shapes);
         let mut seen = Vec::new();
         for (p, info) in polygons.iter().zip(&table.info) {
-            let want = (p.corners().len(), p.symmetric());
-            assert_eq!(class_polygon(info.class.into()), Some(want));
-            seen.push(info.class);
+            let class = class_polygon(info.class.into()).expect("a class of the lanes");
+            assert_eq!(class.corners, p.corners().len());
+            assert_eq!(class.symmetric, p.symmetric());
+            // Its buckets try every axis it has, and no more than a
+            // halved class's share where it is one.
+            assert!(p.axes().len() <= class.axes, "{:?}", p.corners());
+            seen.push((info.class, class.axes));
         }
-        assert_eq!(seen, [3, 10, 4, 5, 11, 12]);
+        assert_eq!(
+            seen,
+            [
+                (3, 3),
+                (10, 2),
+                (4, 4),
+                (5, 5),
+                (11, 3),
+                (12, 4),
+                (13, 2),
+                (14, 3),
+                (15, 4)
+            ]
+        );
         assert_eq!(table.info[polygons.len()].class, 0);
         for class in [0, usize::from(BIG_CLASS), CLASSES] {
             assert_eq!(class_polygon(class), None);
         }
-        assert_eq!(class_polygon(usize::from(SYMMETRIC_CLASS)), Some((4, true)));
+        let halved = |corners: usize, symmetric: bool| ClassPolygon {
+            corners,
+            axes: corners / 2,
+            symmetric,
+        };
+        assert_eq!(class_polygon(SYMMETRIC_CLASS.into()), Some(halved(4, true)));
+        assert_eq!(class_polygon(PAIRED_CLASS.into()), Some(halved(4, false)));
+        assert_eq!(class_polygon(CLASSES - 1), Some(halved(8, false)));
     }
 
     /// A centrally symmetric polygon has at most half as many axes as
@@ -434,9 +524,10 @@ mod tests {
     /// angles, parallelograms, hexagons and octagons of random corners,
     /// and a hexagon with two edges a hair from parallel (whose axes are
     /// one, so it has fewer), each put in a symmetric class with no more
-    /// axes than half its corners.
+    /// axes than half its corners; and each of them moved off its origin
+    /// put in a paired class where it keeps half as many axes.
     #[test]
-    fn a_symmetric_class_has_no_more_axes_than_half_its_corners() {
+    fn a_halved_class_has_no_more_axes_than_half_its_corners() {
         let mut rng = crate::test_rng::Rng(40);
         let mut polygons = Vec::new();
         for k in 0..200 {
@@ -458,10 +549,10 @@ mod tests {
                 polygons.push(whole(&half));
             }
         }
-        let mut seen = 0;
+        let (mut seen, mut paired) = (0, 0);
         for points in &polygons {
             let points: Vec<Vec2> = points.iter().map(|&(x, y)| Vec2::new(x, y)).collect();
-            let Ok(poly) = Polygon::new(points) else {
+            let Ok(poly) = Polygon::new(points.clone()) else {
                 continue;
             };
             let p = PolyData::new(&poly);
@@ -470,19 +561,38 @@ mod tests {
             }
             let corners = p.corners().len();
             assert!(p.axes().len() <= corners / 2, "{:?}", p.corners());
+            let class = class_polygon(class_of(&p, true).into());
             assert_eq!(
-                class_polygon(class_of(&p, true).into()),
+                class.map(|c| (c.corners, c.symmetric)),
                 Some((corners, true))
             );
             seen += 1;
+            // Moved off its origin (as a tile map places a tile from its
+            // corner), it is not symmetric about it: paired where its
+            // edges are still parallel in pairs once rounded, plain
+            // otherwise; its class tries every axis it has either way.
+            let off = Vec2::new(rng.range(-40.0, 40.0), rng.range(-40.0, 40.0));
+            let moved = Polygon::new(points.iter().map(|&q| q + off).collect());
+            let p = PolyData::new(&moved.expect("a moved polygon"));
+            let class = class_polygon(class_of(&p, true).into()).expect("a class of the lanes");
+            assert!(!p.symmetric() && !class.symmetric, "{:?}", p.corners());
+            assert!(p.axes().len() <= class.axes, "{:?}", p.corners());
+            let halved = p.axes().len() <= corners / 2;
+            assert_eq!(class.axes, if halved { corners / 2 } else { corners });
+            paired += usize::from(halved);
         }
         assert!(seen > 700, "only {seen} symmetric polygons made");
+        assert!(
+            paired > 500,
+            "only {paired} of {seen} moved polygons paired"
+        );
         // A hexagon whose first two edges are a hair from parallel: they
         // give one axis, so it has 2, and its class is still symmetric.
         let hair = prepared(&whole(&[(4.0, 0.0), (2.0, 1.0), (0.0, 2.000_000_2)]));
         assert!(hair.symmetric());
         assert_eq!((hair.corners().len(), hair.axes().len()), (6, 2));
-        assert_eq!(class_polygon(class_of(&hair, true).into()), Some((6, true)));
+        let class = class_polygon(class_of(&hair, true).into());
+        assert_eq!(class.map(|c| (c.corners, c.symmetric)), Some((6, true)));
     }
 
     /// A symmetric polygon's corners: `half`, then `half` with its signs

@@ -2,44 +2,163 @@
 //! pair's number to its bucket's list, and the merging of the buckets'
 //! last, part-filled registers into whole ones.
 
+use super::bucket_of;
 use super::window_len::STRIDE;
-use super::{bucket_of, classes_of};
 use crate::batch::Pair;
-use crate::batch::prepared::{BUCKETS, Info, LANE_CORNERS as M};
+use crate::batch::prepared::{
+    BUCKETS, CLASSES, Info, LANE_CORNERS as M, PAIRED_CLASS, class_polygon,
+};
+
+/// The corners a class's last pairs are merged by ([`merge_tails`]): 0
+/// for a circle, a polygon's corner count for a plain class or a paired
+/// one (whose pairs get the same answers, bit for bit, in a register of
+/// its corner count's plain class, where its last axis is tried again),
+/// and none for a symmetric class (whose shadows are cast from half its
+/// corners, which a plain register does not do) or a polygon too large
+/// for the lanes.
+const fn tail_corners(class: usize) -> Option<usize> {
+    match class_polygon(class) {
+        Some(c) if !c.symmetric => Some(c.corners),
+        None if class == 0 => Some(0),
+        _ => None,
+    }
+}
 
 /// Which of the four groups of buckets whose last registers are merged
-/// ([`merge_tails`]) the bucket of classes `a` and `b` belongs to, if any:
-/// polygon against polygon at home in A (B has no more corners than A),
-/// or in B (more; see `kernel::polygons`); polygon against circle; circle
-/// against polygon. Within a group, the most corners of A's and of B's
-/// among several buckets choose the same home as each bucket's own, so
-/// that the home frame, and so the rounding, is the pair's own.
-fn tail_group(a: usize, b: usize) -> Option<usize> {
-    match (a, b) {
-        (0, 0) => None,
-        (0, b) if b <= M => Some(3),
-        (a, 0) if a <= M => Some(2),
-        (a, b) if a <= M && b <= M => Some(usize::from(b > a)),
-        _ => None,
+/// ([`merge_tails`]) the bucket of classes `a` and `b` belongs to, if any,
+/// by their corners ([`tail_corners`]): polygon against polygon at home in
+/// A (B has no more corners than A), or in B (more; see
+/// `kernel::polygons`); polygon against circle; circle against polygon.
+/// Within a group, the most corners of A's and of B's among several
+/// buckets choose the same home as each bucket's own, so that the home
+/// frame, and so the rounding, is the pair's own.
+const fn tail_group(a: usize, b: usize) -> Option<usize> {
+    match (tail_corners(a), tail_corners(b)) {
+        (Some(0), Some(0)) | (None, _) | (_, None) => None,
+        (Some(0), Some(_)) => Some(3),
+        (Some(_), Some(0)) => Some(2),
+        (Some(a), Some(b)) => Some(if b > a { 1 } else { 0 }),
     }
 }
 
 /// Whether `bucket`'s last, part-filled register is run with the other
 /// buckets' of its group ([`merge_tails`], [`tail_group`]): polygon
 /// against polygon, polygon against circle, circle against polygon.
-/// (Circle against circle is one bucket, and a polygon too large for the
-/// lanes goes pair by pair.)
+/// (Circle against circle is one bucket, a symmetric polygon's pairs run
+/// in its own buckets, and a polygon too large for the lanes goes pair
+/// by pair.) Looked up: the walker asks it of every bucket of every
+/// window.
 pub(super) fn shares_tail(bucket: usize) -> bool {
-    let (a, b) = classes_of(bucket);
-    tail_group(a, b).is_some()
+    SHARES_TAIL[bucket]
 }
+
+/// [`shares_tail`] of every bucket, worked out when compiled.
+const SHARES_TAIL: [bool; BUCKETS] = {
+    let mut shares = [false; BUCKETS];
+    let mut bucket = 0;
+    while bucket < BUCKETS {
+        let (a, b) = (bucket / CLASSES, bucket % CLASSES);
+        shares[bucket] = tail_group(a, b).is_some();
+        bucket += 1;
+    }
+    shares
+};
+
+/// How many classes' last pairs are merged ([`tail_corners`]): the
+/// circle, the plain classes and the paired ones.
+const TAIL_CLASSES: usize = M + 1 + (CLASSES - PAIRED_CLASS as usize);
+
+/// How many buckets share their last registers: each of the
+/// `TAIL_CLASSES - 1` polygon classes against each, and against a circle
+/// either way round.
+const SHARED: usize = (TAIL_CLASSES - 1) * (TAIL_CLASSES + 1);
+
+/// The classes whose last pairs are merged, in order of their corners (a
+/// paired class after the plain class of its corners), so that neighbours
+/// in a merged register differ little.
+const TAIL_ORDER: [usize; TAIL_CLASSES] = {
+    let mut order = [0; TAIL_CLASSES];
+    let (mut k, mut corners) = (0, 0);
+    while corners <= M {
+        order[k] = corners;
+        k += 1;
+        if corners >= 4 && corners % 2 == 0 {
+            order[k] = PAIRED_CLASS as usize + corners / 2 - 2;
+            k += 1;
+        }
+        corners += 1;
+    }
+    order
+};
+
+/// A bucket whose last register is merged ([`merge_tails`]): which, the
+/// corners of its A's class and of its B's ([`tail_corners`]), and
+/// whether it is the last of its group.
+#[derive(Debug, Clone, Copy)]
+struct Tail {
+    /// The bucket.
+    bucket: u8,
+    /// A's corners (0 for a circle).
+    corners_a: u8,
+    /// B's corners.
+    corners_b: u8,
+    /// Whether it is the last bucket of its group ([`tail_group`]).
+    last: bool,
+}
+
+/// Every bucket whose last register is merged, group by group, and in
+/// each group by A's class then B's in [`TAIL_ORDER`]: worked out when
+/// compiled, so that merging a window's tails looks at those buckets
+/// alone.
+const TAILS: [Tail; SHARED] = {
+    let none = Tail {
+        bucket: 0,
+        corners_a: 0,
+        corners_b: 0,
+        last: false,
+    };
+    let mut tails = [none; SHARED];
+    let mut k = 0;
+    let mut group = 0;
+    while group < 4 {
+        let mut i = 0;
+        while i < TAIL_CLASSES {
+            let mut j = 0;
+            while j < TAIL_CLASSES {
+                let (a, b) = (TAIL_ORDER[i], TAIL_ORDER[j]);
+                if let Some(g) = tail_group(a, b)
+                    && g == group
+                {
+                    let (Some(corners_a), Some(corners_b)) = (tail_corners(a), tail_corners(b))
+                    else {
+                        panic!("a merged class has corners");
+                    };
+                    tails[k] = Tail {
+                        bucket: (a * CLASSES + b) as u8,
+                        corners_a: corners_a as u8,
+                        corners_b: corners_b as u8,
+                        last: false,
+                    };
+                    k += 1;
+                }
+                j += 1;
+            }
+            i += 1;
+        }
+        tails[k - 1].last = true;
+        group += 1;
+    }
+    assert!(k == SHARED);
+    tails
+};
 
 /// A register of several buckets' last pairs (see [`merge_tails`]): the
 /// bucket whose plan runs it, and where its pair numbers lie in the
 /// merged list (after the buckets' own lists).
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct Merged {
-    /// The bucket of the most corners of A's and of B's among its pairs.
+    /// The bucket of the most corners of A's and of B's among its pairs
+    /// (plain classes, whose axes are as many as their corners).
     pub(super) bucket: u8,
     /// Its first number's place in the merged list.
     pub(super) start: u16,
@@ -48,12 +167,11 @@ pub(super) struct Merged {
     pub(super) len: u8,
 }
 
-/// The most merged registers a window can have: 80 buckets share their
-/// last registers (8 × 8 polygon–polygon, 8 of each polygon–circle
-/// order), each fewer than a register's width, so they fill fewer than
-/// 80 registers, and each of the four groups ([`tail_group`]) ends with
-/// at most one part-filled.
-pub(super) const MERGED_MOST: usize = M * M + 2 * M + 4;
+/// The most merged registers a window can have: each of the [`SHARED`]
+/// buckets' last pairs are fewer than a register's width, so they fill
+/// fewer registers than there are such buckets, and each of the four
+/// groups ([`tail_group`]) ends with at most one part-filled.
+pub(super) const MERGED_MOST: usize = SHARED + 4;
 
 /// Sets aside each bucket's last, part-filled register (the numbers of
 /// its list past its whole registers of `lanes`), merged with the other
@@ -64,13 +182,15 @@ pub(super) const MERGED_MOST: usize = M * M + 2 * M + 4;
 /// Run alone, each of a window's buckets left a register part empty: on
 /// the 512-shape tables, 36 to 49 buckets of about 7.5 empty lanes of 16
 /// with AVX-512 (6-9% of the lanes), 3.5 of 8 with AVX2. A register of
-/// several buckets' pairs runs with the most axes and corners of any of
-/// them, which changes no answer: a lane's rows past its own repeat its
-/// last (see `prepared::Block`): each pair gets the same answer, bit for
-/// bit, as in a register of its own bucket, whatever shares its register
-/// (so that `collide_par`, whose windows differ, answers as `collide`
-/// does). The buckets are taken in order of their classes, A's then B's,
-/// so that neighbours in a register differ little.
+/// several buckets' pairs runs as the plain classes of the most corners
+/// of A's and of B's among them, which changes no answer: a lane's rows
+/// past its own repeat its last (see `prepared::Block`), and a paired
+/// polygon's axes past its own repeat its last too: each pair gets the
+/// same answer, bit for bit, as in a register of its own bucket, whatever
+/// shares its register (so that `collide_par`, whose windows differ,
+/// answers as `collide` does). The buckets are taken in order of their
+/// corners, A's then B's ([`TAILS`]), so that neighbours in a register
+/// differ little.
 #[inline(never)]
 pub(super) fn merge_tails(
     lists: &mut [u16],
@@ -80,37 +200,31 @@ pub(super) fn merge_tails(
 ) -> usize {
     let base = BUCKETS * STRIDE;
     let (mut at, mut k) = (0, 0);
-    for group in 0..4 {
-        let (mut start, mut most_a, mut most_b) = (at, 0, 0);
-        for a in 0..=M {
-            for b in 0..=M {
-                if tail_group(a, b) != Some(group) {
-                    continue;
-                }
-                let bucket = bucket_of(a, b);
-                let n = usize::from(count[bucket]);
-                for j in n - n % lanes..n {
-                    lists[base + at] = lists[bucket * STRIDE + j];
-                    at += 1;
-                    (most_a, most_b) = (most_a.max(a), most_b.max(b));
-                    if at - start == lanes {
-                        merged[k] = Merged {
-                            bucket: bucket_of(most_a, most_b) as u8,
-                            start: start as u16,
-                            len: lanes as u8,
-                        };
-                        (k, start, most_a, most_b) = (k + 1, at, 0, 0);
-                    }
-                }
+    let (mut start, mut most_a, mut most_b) = (0, 0, 0);
+    for tail in &TAILS {
+        let bucket = usize::from(tail.bucket);
+        let n = usize::from(count[bucket]);
+        for j in n - n % lanes..n {
+            lists[base + at] = lists[bucket * STRIDE + j];
+            at += 1;
+            (most_a, most_b) = (most_a.max(tail.corners_a), most_b.max(tail.corners_b));
+            if at - start == lanes {
+                merged[k] = Merged {
+                    bucket: bucket_of(most_a.into(), most_b.into()) as u8,
+                    start: start as u16,
+                    len: lanes as u8,
+                };
+                (k, start, most_a, most_b) = (k + 1, at, 0, 0);
             }
         }
-        if at > start {
+        // A group's last register, part-filled, runs alone.
+        if tail.last && at > start {
             merged[k] = Merged {
-                bucket: bucket_of(most_a, most_b) as u8,
+                bucket: bucket_of(most_a.into(), most_b.into()) as u8,
                 start: start as u16,
                 len: (at - start) as u8,
             };
-            k += 1;
+            (k, start, most_a, most_b) = (k + 1, at, 0, 0);
         }
     }
     k
@@ -148,13 +262,15 @@ pub(super) fn group(
 
 #[cfg(test)]
 mod tests {
+    use super::super::classes_of;
     use super::*;
     use crate::test_rng::Rng;
 
     /// Every bucket's last pairs are merged, each exactly once, into
     /// registers of at most the lanes' width, each within one group and
-    /// run with classes no fewer than any of its pairs' (so with the same
-    /// home): for every width, with every shared bucket holding one pair
+    /// run as the plain classes of no fewer corners than any of its pairs'
+    /// (so with the same home; a paired class's pairs among them): for
+    /// every width, with every shared bucket holding one pair
     /// short of a register (the most registers), or a random number.
     #[test]
     fn merged_registers_hold_every_last_pair_once_within_its_group() {
@@ -187,10 +303,14 @@ mod tests {
                     assert!((1..=lanes).contains(&len), "{lanes} lanes: {m:?}");
                     let (most_a, most_b) = classes_of(bucket);
                     let group = tail_group(most_a, most_b);
+                    // Run as a plain class (or a circle) of its corners.
+                    let corners = |class: usize| tail_corners(class).expect("a merged class");
+                    assert_eq!((corners(most_a), corners(most_b)), (most_a, most_b));
                     let start = BUCKETS * STRIDE + usize::from(m.start);
                     for &i in &lists[start..start + len] {
                         let (a, b) = classes_of(usize::from(i) / 64);
                         assert_eq!(tail_group(a, b), group, "{lanes} lanes: {m:?}");
+                        let (a, b) = (corners(a), corners(b));
                         assert!(a <= most_a && b <= most_b, "{lanes} lanes: {m:?}");
                         // The same home frame as the pair's own bucket
                         // (`kernel::polygons`: B's when it has more).

@@ -1,9 +1,10 @@
 //! The chunk walker: the pairs, a window at a time, grouped by kind,
-//! corner count and symmetry into buckets (each pair's number appended to
-//! its bucket's list as the pair is read), each bucket a register's
-//! width at a time sent to its kernel (or pair by pair to the scalar
-//! path), the lanes' shape data gathered only when it changes, and each
-//! result written straight into its pair's slot, in the caller's order.
+//! corner count, axes and symmetry into buckets (each pair's number
+//! appended to its bucket's list as the pair is read), each bucket a
+//! register's width at a time sent to its kernel (or pair by pair to the
+//! scalar path), the lanes' shape data gathered only when it changes, and
+//! each result written straight into its pair's slot, in the caller's
+//! order.
 //!
 //! Grouping is what makes a world's batch fast: with many different shapes
 //! in no order, a register of pairs would otherwise mix kinds (and go pair
@@ -41,7 +42,7 @@ use std::mem::MaybeUninit;
 
 use super::kernel::{Counts, Poses, Side, circles, polygon_circle, polygons, polygons_placed};
 use super::lanes::{MAX_LANES, Simd, lane_pair};
-use super::prepared::{BUCKETS, CLASSES, ShapeKind, Table, class_polygon};
+use super::prepared::{BUCKETS, CLASSES, ClassPolygon, ShapeKind, Table, class_polygon};
 use super::{Pair, pose_ok, scalar};
 use crate::sat::SatResult;
 use ahead::Ahead;
@@ -76,9 +77,10 @@ struct Scratch {
     window: usize,
     /// Each bucket's list of the window's pair numbers, bucket `k`'s from
     /// `k * STRIDE` (empty until the thread's first window that groups).
-    /// With the centrally symmetric polygons' classes, 169 buckets, each
-    /// room for the longer window, the lists are 2.7 MiB a thread, of
-    /// which a window touches only the buckets its pairs fall in.
+    /// With the centrally symmetric and the paired polygons' classes, 256
+    /// buckets, each room for the longer window, the lists are 4.0 MiB a
+    /// thread, of which a window touches only the buckets its pairs fall
+    /// in.
     lists: Vec<u16>,
 }
 

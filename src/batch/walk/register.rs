@@ -46,7 +46,7 @@ pub(super) struct Plan {
 #[inline(always)]
 pub(super) fn plan<S: Simd>(table: &Table, a: u32, b: u32) -> Plan {
     let (a, b) = (table.info[a as usize], table.info[b as usize]);
-    let symmetric = |class: u8| class_polygon(class.into()).is_some_and(|(_, s)| s);
+    let symmetric = |class: u8| class_polygon(class.into()).is_some_and(|c| c.symmetric);
     // A shape's axes, corners and symmetry, as the kernel counts them.
     type Own = (u8, u8, bool);
     let counts =
@@ -77,25 +77,29 @@ pub(super) fn plan<S: Simd>(table: &Table, a: u32, b: u32) -> Plan {
     }
 }
 
-/// How a bucket's registers are run: its kind, its classes' corner counts
-/// and symmetry, and as many axes as corners, or half as many for a
-/// centrally symmetric polygon's class (its opposite edges are parallel,
-/// so its axes are at most half its corners; `prepared::class_of` makes
-/// sure). A polygon with fewer axes than its class tries repeats its last,
-/// which changes no answer (see `Side`): a box in a bucket tries its 2
-/// axes, as in a run, not 4.
+/// How a bucket's registers are run: its kind, and its classes' corners,
+/// axes and symmetry ([`class_polygon`]): as many axes as corners, or half
+/// as many for a centrally symmetric polygon's class or a paired one
+/// (their edges come in parallel pairs, so their axes are at most half
+/// their corners; `prepared::class_of` makes sure). A polygon with fewer
+/// axes than its class tries repeats its last, which changes no answer
+/// (see `Side`): a box in a bucket tries its 2 axes, as in a run, not 4,
+/// whether given about its centre or from a corner.
 pub(super) fn bucket_plan(bucket: usize) -> Plan {
     let (a, b) = classes_of(bucket);
-    let axes = |corners: usize, symmetric: bool| if symmetric { corners / 2 } else { corners };
-    let counts = |(a, a_symmetric): (usize, bool), (b, b_symmetric): (usize, bool)| Counts {
-        a_axes: axes(a, a_symmetric),
-        a_corners: a,
-        b_axes: axes(b, b_symmetric),
-        b_corners: b,
-        a_symmetric,
-        b_symmetric,
+    let counts = |a: ClassPolygon, b: ClassPolygon| Counts {
+        a_axes: a.axes,
+        a_corners: a.corners,
+        b_axes: b.axes,
+        b_corners: b.corners,
+        a_symmetric: a.symmetric,
+        b_symmetric: b.symmetric,
     };
-    let none = (0, false);
+    let none = ClassPolygon {
+        corners: 0,
+        axes: 0,
+        symmetric: false,
+    };
     let (kind, counts) = match (class_polygon(a), class_polygon(b)) {
         (Some(a), Some(b)) => (Kind::Polygons, counts(a, b)),
         (Some(a), None) if b == 0 => (Kind::PolygonCircle, counts(a, none)),
@@ -307,12 +311,14 @@ mod tests {
     use crate::batch::lanes::Portable;
     use crate::batch::{Shape, prepared};
     use crate::sat::Polygon;
+    use glam::Vec2;
 
     /// A run of one shape pair and that pair's bucket plan the same kernel,
     /// with the same axes, corners and symmetry on each side (the polygon
     /// as the kernel's "A" when the circle is the pair's A), so that a pair
     /// is tested alike in a run and in a bucket: a box tries its 2 axes in
-    /// its bucket too, and a regular hexagon its 3.
+    /// its bucket too, given about its centre or from a corner, and a
+    /// regular hexagon its 3.
     #[test]
     fn a_runs_plan_and_its_buckets_agree() {
         let shapes = vec![
@@ -321,6 +327,16 @@ mod tests {
             Shape::Circle { radius: 30.0 },
             Shape::Polygon(Polygon::regular(6, 50.0).unwrap()),
             Shape::Polygon(Polygon::regular(3, 50.0).unwrap()),
+            // A box given from a corner: paired, 2 axes in its bucket too.
+            Shape::Polygon(
+                Polygon::new(vec![
+                    Vec2::new(0.0, 0.0),
+                    Vec2::new(140.0, 0.0),
+                    Vec2::new(140.0, 90.0),
+                    Vec2::new(0.0, 90.0),
+                ])
+                .unwrap(),
+            ),
         ];
         let table = prepared::prepare(&shapes);
         let side = |c: Counts| {
