@@ -89,18 +89,9 @@ fn the_512_shape_tables_agree_on_every_engine() {
 /// chapter's.
 #[test]
 fn a_world_of_boxes_agrees_on_every_engine() {
-    let w = workloads::table_boxes(10_000, 7);
-    let is_box = |i: u32| match &w.shapes[i as usize] {
-        Shape::Polygon(p) => p.is_centrally_symmetric(),
-        Shape::Circle { .. } => false,
-    };
-    let boxes = w
-        .pairs
-        .iter()
-        .filter(|p| is_box(p.a) && is_box(p.b))
-        .count();
-    assert!(boxes > 2000, "only {boxes} pairs of two boxes");
-    check_all(&w.shapes, &w.pairs);
+    check_world(workloads::table_boxes(10_000, 7), |p| {
+        p.is_centrally_symmetric()
+    });
 }
 
 /// A world of tiles (boxes given from a corner, half the table; the rest
@@ -109,17 +100,21 @@ fn a_world_of_boxes_agrees_on_every_engine() {
 /// answer is still the chapter's.
 #[test]
 fn a_world_of_tiles_agrees_on_every_engine() {
-    let w = workloads::table_tiles(10_000, 8);
-    let is_tile = |i: u32| match &w.shapes[i as usize] {
-        Shape::Polygon(p) => p.points()[0] == Vec2::ZERO && p.points().len() == 4,
-        Shape::Circle { .. } => false,
-    };
-    let tiles = w
+    check_world(workloads::table_tiles(10_000, 8), |p| {
+        p.points().len() == 4 && p.points()[0] == Vec2::ZERO
+    });
+}
+
+/// Every engine on world `w`, half of whose shapes are boxes (`is_box`
+/// tells them), with many pairs of two boxes among its pairs.
+fn check_world(w: workloads::Workload, is_box: impl Fn(&Polygon) -> bool) {
+    let is_box = |i: u32| matches!(&w.shapes[i as usize], Shape::Polygon(p) if is_box(p));
+    let boxes = w
         .pairs
         .iter()
-        .filter(|p| is_tile(p.a) && is_tile(p.b))
+        .filter(|p| is_box(p.a) && is_box(p.b))
         .count();
-    assert!(tiles > 2000, "only {tiles} pairs of two tiles");
+    assert!(boxes > 2000, "{}: only {boxes} pairs of two boxes", w.name);
     check_all(&w.shapes, &w.pairs);
 }
 
