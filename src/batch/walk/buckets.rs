@@ -52,14 +52,14 @@ pub(super) fn shares_tail(bucket: usize) -> bool {
     SHARES_TAIL[bucket]
 }
 
-/// [`shares_tail`] of every bucket, worked out when compiled.
+/// [`shares_tail`] of every bucket, worked out when compiled: exactly the
+/// buckets [`merge_tails`] takes the last pairs of ([`TAILS`]).
 const SHARES_TAIL: [bool; BUCKETS] = {
     let mut shares = [false; BUCKETS];
-    let mut bucket = 0;
-    while bucket < BUCKETS {
-        let (a, b) = (bucket / CLASSES, bucket % CLASSES);
-        shares[bucket] = tail_group(a, b).is_some();
-        bucket += 1;
+    let mut k = 0;
+    while k < SHARED {
+        shares[TAILS[k].bucket as usize] = true;
+        k += 1;
     }
     shares
 };
@@ -73,21 +73,27 @@ const TAIL_CLASSES: usize = M + 1 + (CLASSES - PAIRED_CLASS as usize);
 /// either way round.
 const SHARED: usize = (TAIL_CLASSES - 1) * (TAIL_CLASSES + 1);
 
-/// The classes whose last pairs are merged, in order of their corners (a
-/// paired class after the plain class of its corners), so that neighbours
-/// in a merged register differ little.
+/// The classes whose last pairs are merged, in order of their corners
+/// ([`tail_corners`]; a paired class after the plain class of its
+/// corners, whose number is lower), so that neighbours in a merged
+/// register differ little.
 const TAIL_ORDER: [usize; TAIL_CLASSES] = {
     let mut order = [0; TAIL_CLASSES];
     let (mut k, mut corners) = (0, 0);
     while corners <= M {
-        order[k] = corners;
-        k += 1;
-        if corners >= 4 && corners % 2 == 0 {
-            order[k] = PAIRED_CLASS as usize + corners / 2 - 2;
-            k += 1;
+        let mut class = 0;
+        while class < CLASSES {
+            if let Some(c) = tail_corners(class)
+                && c == corners
+            {
+                order[k] = class;
+                k += 1;
+            }
+            class += 1;
         }
         corners += 1;
     }
+    assert!(k == TAIL_CLASSES);
     order
 };
 
@@ -134,7 +140,7 @@ const TAILS: [Tail; SHARED] = {
                         panic!("a merged class has corners");
                     };
                     tails[k] = Tail {
-                        bucket: (a * CLASSES + b) as u8,
+                        bucket: bucket_of(a, b) as u8,
                         corners_a: corners_a as u8,
                         corners_b: corners_b as u8,
                         last: false,

@@ -59,12 +59,12 @@ pub(crate) use window_len::window_len;
 
 /// The bucket of A's class `a` and B's class `b`, as
 /// [`Info::bucket`](super::prepared::Info::bucket) numbers it.
-fn bucket_of(a: usize, b: usize) -> usize {
+const fn bucket_of(a: usize, b: usize) -> usize {
     a * CLASSES + b
 }
 
 /// A's class and B's class of `bucket` (the inverse of [`bucket_of`]).
-fn classes_of(bucket: usize) -> (usize, usize) {
+const fn classes_of(bucket: usize) -> (usize, usize) {
     (bucket / CLASSES, bucket % CLASSES)
 }
 
