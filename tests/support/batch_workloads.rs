@@ -620,13 +620,8 @@ pub fn table_mixed(n: usize, seed: u64) -> Workload {
 /// circles; each pair any two of them at random poses. Not one of the
 /// issue's tables: it shows what the symmetric polygons' buckets are worth.
 pub fn table_boxes(n: usize, seed: u64) -> Workload {
-    any_two("world of boxes", n, seed, |k, rng| match k % 4 {
-        0 | 1 => {
-            let (w, h) = (rng.range(20.0, 160.0), rng.range(20.0, 160.0));
-            Shape::Polygon(Polygon::rectangle(w, h).expect("a box"))
-        }
-        2 => table_polygon(rng),
-        _ => table_circle(rng),
+    world_of_boxes("world of boxes", n, seed, |w, h| {
+        Polygon::rectangle(w, h).expect("a box")
     })
 }
 
@@ -638,12 +633,26 @@ pub fn table_boxes(n: usize, seed: u64) -> Workload {
 /// shows what the paired polygons' buckets are worth, and what a box
 /// given about its centre is worth beside it.
 pub fn table_tiles(n: usize, seed: u64) -> Workload {
-    any_two("world of tiles", n, seed, |k, rng| match k % 4 {
+    world_of_boxes("world of tiles", n, seed, |w, h| {
+        let corners = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)];
+        let corners = corners.iter().map(|&(x, y)| Vec2::new(x, y)).collect();
+        Polygon::new(corners).expect("a tile")
+    })
+}
+
+/// The worlds of boxes' table: half of it boxes of random proportions (20
+/// to 160 across), `make_box(w, h)` giving each its corners, a quarter
+/// polygons of 3 to 8 corners, a quarter circles; pairs of any two.
+fn world_of_boxes(
+    name: &'static str,
+    n: usize,
+    seed: u64,
+    make_box: impl Fn(f32, f32) -> Polygon,
+) -> Workload {
+    any_two(name, n, seed, |k, rng| match k % 4 {
         0 | 1 => {
             let (w, h) = (rng.range(20.0, 160.0), rng.range(20.0, 160.0));
-            let corners = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)];
-            let corners = corners.iter().map(|&(x, y)| Vec2::new(x, y)).collect();
-            Shape::Polygon(Polygon::new(corners).expect("a tile"))
+            Shape::Polygon(make_box(w, h))
         }
         2 => table_polygon(rng),
         _ => table_circle(rng),
