@@ -3,8 +3,8 @@
 //! last, part-filled registers into whole ones.
 
 use super::bucket_of;
-use super::window_len::STRIDE;
 use crate::batch::Pair;
+use crate::batch::lanes::MAX_LANES;
 use crate::batch::prepared::{
     BUCKETS, CLASSES, Info, LANE_CORNERS as M, PAIRED_CLASS, class_polygon,
 };
@@ -236,34 +236,89 @@ pub(super) fn merge_tails(
     k
 }
 
-/// Appends each pair's number to its bucket's list (bucket `k`'s from
-/// `k * STRIDE` in `lists`), counting them in `count`: false at the first
-/// pair that names a shape beyond the table. Plain scalar code, the same
-/// for every instruction set, so it is compiled once and kept out of
-/// line: inlined into each walker, where the kernels hold most registers,
-/// it reloaded its loop's invariants from the stack at every pair (26
-/// instructions a pair, 23 here; the time is the same within the noise).
+/// How many pair numbers a bucket's list holds: when one fills, its
+/// registers are run there and then (whole registers of every width: a
+/// multiple of [`MAX_LANES`]), and the list starts again.
+///
+/// So the lists take 280 KiB a thread, where lists with room for a whole
+/// window took 4.0 MiB (8 232 numbers for each of 257 lists, written
+/// whole when made: the thirty-ninth session's lazily touched pages cost
+/// 6-9%). On a Zen 4, lists of 512 or 1024 ran level with them on every
+/// table with every instruction set (`tools/alternate`, 8-16 rounds:
+/// best 0.99-1.02, medians 0.99-1.01); the 512 polygons vs circles,
+/// 680 pairs a bucket in a window of 4096, fill one and a third lists a
+/// window at 512.
+pub(super) const LIST: usize = 512;
+const _: () = assert!(LIST.is_multiple_of(MAX_LANES));
+
+/// How far apart the buckets' lists start, in pair numbers: a list's
+/// worth and 80 bytes more. At a whole number of 4 KiB pages apart every
+/// list's next slot would fall in the same few sets of the L1 cache, and
+/// the lists evicted each other: the windows measured 4-10% slower than
+/// the counting sort they replaced, and 4-15% faster with this offset
+/// (the second session, with windows of 2048).
+pub(super) const STRIDE: usize = LIST + 40;
+
+/// Room for the merged list after the buckets' own: each shared bucket's
+/// last pairs are fewer than a register's width.
+const MERGED_ROOM: usize = SHARED * (MAX_LANES - 1);
+
+/// The lists' length, in pair numbers: every bucket's, then the merged.
+pub(super) const LISTS_LEN: usize = BUCKETS * STRIDE + MERGED_ROOM;
+
+/// How far [`group`] got.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Grouped {
+    /// Every pair's number is in its bucket's list.
+    Done,
+    /// `bucket`'s list is full ([`LIST`] numbers): run it, empty it, and
+    /// group again from pair `next`.
+    Full {
+        /// The bucket whose list is full.
+        bucket: usize,
+        /// The first pair not yet grouped.
+        next: usize,
+    },
+    /// A pair names a shape beyond the table.
+    Bad,
+}
+
+/// Appends the number of each pair from `from` on to its bucket's list
+/// (bucket `k`'s from `k * STRIDE` in `lists`), counting them in `count`,
+/// until a list fills ([`Grouped::Full`]) or a pair names a shape beyond
+/// the table. Plain scalar code, the same for every instruction set, so
+/// it is compiled once and kept out of line: inlined into each walker,
+/// where the kernels hold most registers, it reloaded its loop's
+/// invariants from the stack at every pair (26 instructions a pair, 23
+/// here; the time is the same within the noise).
 #[inline(never)]
 pub(super) fn group(
     info: &[Info],
     pairs: &[Pair],
+    from: usize,
     lists: &mut [u16],
     count: &mut [u16; 256],
-) -> bool {
+) -> Grouped {
     let len = info.len();
-    for (i, p) in pairs.iter().enumerate() {
+    for (i, p) in pairs.iter().enumerate().skip(from) {
         let (a, b) = (p.a as usize, p.b as usize);
         if (a >= len) | (b >= len) {
-            return false;
+            return Grouped::Bad;
         }
-        let k = info[a].bucket(info[b]);
+        let k = usize::from(info[a].bucket(info[b]));
         // One count for every value of a bucket's byte, so that counting
         // needs no bounds check.
-        let c = &mut count[usize::from(k)];
-        lists[usize::from(k) * STRIDE + usize::from(*c)] = i as u16;
+        let c = &mut count[k];
+        lists[k * STRIDE + usize::from(*c)] = i as u16;
         *c += 1;
+        if usize::from(*c) == LIST {
+            return Grouped::Full {
+                bucket: k,
+                next: i + 1,
+            };
+        }
     }
-    true
+    Grouped::Done
 }
 
 #[cfg(test)]
@@ -283,7 +338,7 @@ mod tests {
         let mut rng = Rng(3);
         for lanes in [4, 8, 16] {
             for full in [true, false] {
-                let mut lists = vec![0u16; (BUCKETS + 1) * STRIDE];
+                let mut lists = vec![0u16; LISTS_LEN];
                 let mut count = [0u16; 256];
                 let mut want = Vec::new();
                 for (bucket, c) in count[..BUCKETS].iter_mut().enumerate() {
@@ -340,5 +395,168 @@ mod tests {
                 assert_eq!(k, fewest, "{lanes} lanes, full {full}");
             }
         }
+    }
+
+    /// The bucket pass stops at the pair that fills a list, saying which
+    /// bucket and where to go on; it refuses a shape beyond the table; and
+    /// each list holds its pairs' numbers in order.
+    #[test]
+    fn grouping_stops_at_a_full_list_and_goes_on_after_it() {
+        use crate::batch::{Pose, Shape, prepared};
+        use crate::sat::Polygon;
+        let shapes = [
+            Shape::Polygon(Polygon::regular(5, 10.0).unwrap()),
+            Shape::Circle { radius: 3.0 },
+        ];
+        let table = prepared::prepare(&shapes);
+        let pair = |a, b| Pair {
+            a,
+            pose_a: Pose::default(),
+            b,
+            pose_b: Pose::default(),
+        };
+        // Every third pair a circle against the pentagon, the rest the
+        // pentagon against itself.
+        let pairs: Vec<Pair> = (0..2 * LIST)
+            .map(|i| if i % 3 == 2 { pair(1, 0) } else { pair(0, 0) })
+            .collect();
+        let pentagons = usize::from(table.info[0].bucket(table.info[0]));
+        let circles = usize::from(table.info[1].bucket(table.info[0]));
+        let mut lists = vec![0u16; LISTS_LEN];
+        let mut count = [0u16; 256];
+        // The pentagons' LIST-th pair: two in every three pairs, the
+        // second of a three at 1 in it.
+        let filled = 3 * (LIST / 2 - 1) + 1;
+        assert_eq!(
+            group(&table.info, &pairs, 0, &mut lists, &mut count),
+            Grouped::Full {
+                bucket: pentagons,
+                next: filled + 1
+            }
+        );
+        let numbers = |bucket: usize, lists: &[u16], count: &[u16; 256]| {
+            let start = bucket * STRIDE;
+            lists[start..start + usize::from(count[bucket])].to_vec()
+        };
+        let want: Vec<u16> = (0..=filled as u16).filter(|i| i % 3 != 2).collect();
+        assert_eq!(numbers(pentagons, &lists, &count), want);
+        let want: Vec<u16> = (0..=filled as u16).filter(|i| i % 3 == 2).collect();
+        assert_eq!(numbers(circles, &lists, &count), want);
+        // Emptied, it takes the rest.
+        count[pentagons] = 0;
+        assert_eq!(
+            group(&table.info, &pairs, filled + 1, &mut lists, &mut count),
+            Grouped::Done
+        );
+        let want: Vec<u16> = (filled as u16 + 1..2 * LIST as u16)
+            .filter(|i| i % 3 != 2)
+            .collect();
+        assert_eq!(numbers(pentagons, &lists, &count), want);
+        assert_eq!(usize::from(count[circles]), (2 * LIST).div_ceil(3) - 1);
+        // A shape beyond the table stops it.
+        let mut bad = pairs.clone();
+        bad[7].b = 2;
+        let mut count = [0u16; 256];
+        assert_eq!(
+            group(&table.info, &bad, 0, &mut lists, &mut count),
+            Grouped::Bad
+        );
+    }
+
+    /// A window whose pairs fill a bucket's list several times over (most
+    /// of them pentagons against pentagons, of many sizes, so no run of
+    /// one shape pair) gets the one-pair path's answers with every
+    /// instruction set and the portable lanes, and the same answers, bit
+    /// for bit, in windows of every length.
+    #[test]
+    fn full_lists_run_mid_window_with_the_same_answers() {
+        use crate::batch::isa::{self, Isa, into_vec};
+        use crate::batch::lanes::Portable;
+        use crate::batch::walk::{run, with_window};
+        use crate::batch::{Pose, Shape, agree, prepared, scalar};
+        use crate::sat::Polygon;
+        let mut rng = Rng(43);
+        let shapes: Vec<Shape> = (0..60)
+            .map(|i| match i % 6 {
+                0 => Shape::Circle {
+                    radius: rng.range(5.0, 40.0),
+                },
+                1 => Shape::Polygon(Polygon::regular(3, rng.range(10.0, 60.0)).unwrap()),
+                _ => Shape::Polygon(Polygon::regular(5, rng.range(10.0, 60.0)).unwrap()),
+            })
+            .collect();
+        let table = prepared::prepare(&shapes);
+        let pentagon = |rng: &mut Rng| 6 * rng.below(10) as u32 + 2 + rng.below(4) as u32;
+        let pose = |rng: &mut Rng| Pose {
+            position: rng.in_disk(glam::Vec2::ZERO, 90.0),
+            angle: rng.range(-7.0, 7.0),
+        };
+        let pairs: Vec<Pair> = (0..12_000)
+            .map(|i| {
+                let (a, b) = if i % 10 < 8 {
+                    (pentagon(&mut rng), pentagon(&mut rng))
+                } else {
+                    (rng.below(60) as u32, rng.below(60) as u32)
+                };
+                Pair {
+                    a,
+                    pose_a: pose(&mut rng),
+                    b,
+                    pose_b: pose(&mut rng),
+                }
+            })
+            .collect();
+        // The pentagons' bucket fills its list several times in a window
+        // of the shorter length.
+        let first = &pairs[..super::super::window_len::WINDOW];
+        let k = table.info[2].bucket(table.info[2]);
+        let in_bucket = first
+            .iter()
+            .filter(|p| table.info[p.a as usize].bucket(table.info[p.b as usize]) == k)
+            .count();
+        assert!(in_bucket > 4 * LIST, "{in_bucket} pentagon pairs");
+        let want: Vec<_> = pairs
+            .iter()
+            .map(|p| scalar::pair(&table.shapes, p))
+            .collect();
+        let windows = [4096, 8192, 1000, LIST - 1];
+        let mut runs: Vec<(String, Vec<_>)> = Vec::new();
+        for isa in Isa::available() {
+            for window in windows {
+                let mut got = Vec::new();
+                with_window(window, || {
+                    assert!(into_vec(&mut got, pairs.len(), |slots| {
+                        isa::run(isa, &table, &pairs, slots)
+                    }));
+                });
+                runs.push((format!("{} in windows of {window}", isa.name()), got));
+            }
+        }
+        for window in windows {
+            let mut got = Vec::new();
+            with_window(window, || {
+                assert!(into_vec(&mut got, pairs.len(), |slots| {
+                    run::<Portable<4>, Portable<4>>(&table, &pairs, slots)
+                }));
+            });
+            runs.push((format!("portable lanes in windows of {window}"), got));
+        }
+        for (name, got) in &runs {
+            assert_eq!(got.len(), pairs.len(), "{name}");
+            for ((p, r), w) in pairs.iter().zip(got).zip(&want) {
+                agree(p, r, w);
+            }
+        }
+        // One instruction set's answers do not depend on the window.
+        for group in runs.chunks(windows.len()) {
+            for (name, got) in &group[1..] {
+                assert!(*got == group[0].1, "{name} against {}", group[0].0);
+            }
+        }
+        let overlapping = want.iter().filter(|r| r.overlapping).count();
+        assert!(
+            (1000..11_000).contains(&overlapping),
+            "{overlapping} of 12 000 overlapping: the poses should mix both verdicts"
+        );
     }
 }

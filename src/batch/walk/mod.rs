@@ -1,8 +1,8 @@
 //! The chunk walker: the pairs, a window at a time, grouped by kind,
 //! corner count, axes and symmetry into buckets (each pair's number
-//! appended to its bucket's list as the pair is read), each bucket a
-//! register's width at a time sent to its kernel (or pair by pair to the
-//! scalar path), the lanes' shape data gathered only when it changes, and
+//! appended to its bucket's list as the pair is read; a list that fills
+//! is run there and then), each bucket a register's width at a time sent
+//! to its kernel (or pair by pair to the scalar path), the lanes' shape data gathered only when it changes, and
 //! each result written straight into its pair's slot, in the caller's
 //! order.
 //!
@@ -46,7 +46,7 @@ use super::prepared::{BUCKETS, CLASSES, ClassPolygon, ShapeKind, Table, class_po
 use super::{Pair, pose_ok, scalar};
 use crate::sat::SatResult;
 use ahead::Ahead;
-use buckets::{MERGED_MOST, Merged, group, merge_tails, shares_tail};
+use buckets::{Grouped, LISTS_LEN, MERGED_MOST, Merged, STRIDE, group, merge_tails, shares_tail};
 use register::{Kind, bucket_plan, fill, padded, plan, polygon_circle_at, run_lanes};
 use sink::Scatter;
 pub(crate) use sink::{Cursor, Sink};
@@ -54,7 +54,6 @@ pub use stages::Stages;
 #[cfg(sat_stage_probe)]
 pub use stages::set_stages;
 use stages::stages;
-use window_len::STRIDE;
 pub(crate) use window_len::window_len;
 
 /// The bucket of A's class `a` and B's class `b`, as
@@ -76,11 +75,10 @@ struct Scratch {
     /// (`with_window`).
     window: usize,
     /// Each bucket's list of the window's pair numbers, bucket `k`'s from
-    /// `k * STRIDE` (empty until the thread's first window that groups).
-    /// With the centrally symmetric and the paired polygons' classes, 256
-    /// buckets, each room for the longer window, the lists are 4.0 MiB a
-    /// thread, of which a window touches only the buckets its pairs fall
-    /// in.
+    /// `k * STRIDE`, then the merged list (empty until the thread's first
+    /// window that groups). Each list holds [`buckets::LIST`] numbers
+    /// and is run when full, so the lists of all 256 buckets take 280 KiB
+    /// a thread, whatever the window.
     lists: Vec<u16>,
 }
 
@@ -100,7 +98,7 @@ impl Default for Scratch {
 pub(crate) fn with_window<T>(window: usize, f: impl FnOnce() -> T) -> T {
     assert!(
         window <= window_len::WINDOW_LARGE,
-        "lists too short for {window}"
+        "pair numbers of 16 bits for {window}"
     );
     let set = |window| {
         SCRATCH.with_borrow_mut(|s| {
@@ -203,53 +201,72 @@ fn window<S: Simd, R: Simd>(
         // kind 1.06x in every later call (alternated rounds of
         // `fingerprint`, the thirty-ninth session; 1.4 MiB less resident
         // memory a thread was all it gained).
-        lists.resize((BUCKETS + 1) * STRIDE, 0);
+        lists.resize(LISTS_LEN, 0);
     }
     let mut count = [0u16; 256];
-    if !group(&table.info, pairs, lists, &mut count) {
-        return false;
-    }
-    if stages() == Stages::Buckets {
-        out.iter_mut().for_each(|o| {
-            o.write(SatResult::START);
-        });
-        return true;
-    }
     // Bucket by bucket, so that no register mixes two. The lists hold
     // every pair's number once, so every slot is written once: straight
     // into the caller's slots, which were asked for during the last
     // window. (Written into a window of scratch and copied out, they took
     // 4-9% longer; written straight in but not asked for ahead, 8-22%.)
-    // Each bucket's last, part-filled register is set aside and run with
-    // its neighbours' (see `merge_tails`): the buckets' whole registers
-    // first, then the merged ones, through one call of the kernels (two
-    // calls inlined them twice, and the walker's code, 2.6 times the size,
-    // ran 5-40% slower).
+    // A bucket whose list fills runs there and then (whole registers: a
+    // list holds a multiple of every width), and the grouping goes on.
+    // At the window's end each bucket's last, part-filled register is set
+    // aside and run with its neighbours' (see `merge_tails`): the
+    // buckets' whole registers first, then the merged ones. Every one
+    // goes through one call of the kernels (two calls inlined them
+    // twice, and the walker's code, 2.6 times the size, ran 5-40%
+    // slower).
     let mut merged = [Merged::default(); MERGED_MOST];
-    let n_merged = merge_tails(lists, &count, S::LANES, &mut merged);
-    let mut written = 0;
-    for job in 0..BUCKETS + n_merged {
-        let (bucket, order) = match job.checked_sub(BUCKETS) {
-            None => {
-                let n = usize::from(count[job]);
-                let whole = if shares_tail(job) {
-                    n - n % S::LANES
-                } else {
-                    n
-                };
-                (job, &lists[job * STRIDE..job * STRIDE + whole])
+    let (mut from, mut written) = (0, 0);
+    loop {
+        let (jobs, full) = match group(&table.info, pairs, from, lists, &mut count) {
+            Grouped::Bad => return false,
+            Grouped::Full { bucket, next } => {
+                from = next;
+                (bucket..bucket + 1, Some(bucket))
             }
-            Some(k) => {
-                let Merged { bucket, start, len } = merged[k];
-                let start = BUCKETS * STRIDE + usize::from(start);
-                (usize::from(bucket), &lists[start..start + usize::from(len)])
+            Grouped::Done if stages() == Stages::Buckets => {
+                out.iter_mut().for_each(|o| {
+                    o.write(SatResult::START);
+                });
+                return true;
+            }
+            Grouped::Done => {
+                let n_merged = merge_tails(lists, &count, S::LANES, &mut merged);
+                (0..BUCKETS + n_merged, None)
             }
         };
-        if !order.is_empty() {
-            if !bucket_chunks::<S>(table, bucket, pairs, order, out, sides, ahead) {
-                return false;
+        for job in jobs {
+            if stages() == Stages::Buckets {
+                break;
             }
-            written += order.len();
+            let (bucket, order) = match job.checked_sub(BUCKETS) {
+                None => {
+                    let n = usize::from(count[job]);
+                    let whole = if shares_tail(job) {
+                        n - n % S::LANES
+                    } else {
+                        n
+                    };
+                    (job, &lists[job * STRIDE..job * STRIDE + whole])
+                }
+                Some(k) => {
+                    let Merged { bucket, start, len } = merged[k];
+                    let start = BUCKETS * STRIDE + usize::from(start);
+                    (usize::from(bucket), &lists[start..start + usize::from(len)])
+                }
+            };
+            if !order.is_empty() {
+                if !bucket_chunks::<S>(table, bucket, pairs, order, out, sides, ahead) {
+                    return false;
+                }
+                written += order.len();
+            }
+        }
+        match full {
+            Some(bucket) => count[bucket] = 0,
+            None => break,
         }
     }
     ahead.rest();

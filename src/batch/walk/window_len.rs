@@ -48,16 +48,6 @@ pub(super) const WINDOW_LARGE: usize = 8192;
 /// a window of it and the 512-shape table's blocks.
 const LARGE_L2: usize = 2 << 20;
 
-/// How far apart the buckets' lists start, in pair numbers: the longer
-/// window's worth and 80 bytes more, whichever window this CPU uses (a
-/// stride known at run time took AVX-512 3-6% longer on the tables). At
-/// a whole number of 4 KiB pages apart every list's next slot would fall
-/// in the same few sets of the L1 cache, and the lists evicted each
-/// other: the windows measured 4-10% slower than the counting sort they
-/// replaced, and 4-15% faster with this offset (the second session, with
-/// windows of 2048).
-pub(super) const STRIDE: usize = WINDOW_LARGE + 40;
-
 /// The window this CPU's walkers use (see the module's notes), found once
 /// and then remembered.
 pub(crate) fn window_len() -> usize {
