@@ -2,9 +2,9 @@
 //! corner count, axes and symmetry into buckets (each pair's number
 //! appended to its bucket's list as the pair is read; a list that fills
 //! is run there and then), each bucket a register's width at a time sent
-//! to its kernel (or pair by pair to the scalar path), the lanes' shape data gathered only when it changes, and
-//! each result written straight into its pair's slot, in the caller's
-//! order.
+//! to its kernel (or pair by pair to the scalar path), the lanes' shape
+//! data gathered only when it changes, and each result written straight
+//! into its pair's slot, in the caller's order.
 //!
 //! Grouping is what makes a world's batch fast: with many different shapes
 //! in no order, a register of pairs would otherwise mix kinds (and go pair
@@ -242,6 +242,8 @@ fn window<S: Simd, R: Simd>(
                 break;
             }
             let (bucket, order) = match job.checked_sub(BUCKETS) {
+                // A full list's count is a multiple of every width, so
+                // its whole registers are all of it.
                 None => {
                     let n = usize::from(count[job]);
                     let whole = if shares_tail(job) {
