@@ -243,11 +243,13 @@ pub(super) fn merge_tails(
 /// So the lists take 280 KiB a thread, where lists with room for a whole
 /// window took 4.0 MiB (8 232 numbers for each of 257 lists, written
 /// whole when made: the thirty-ninth session's lazily touched pages cost
-/// 6-9%). On a Zen 4, lists of 512 or 1024 ran level with them on every
-/// table with every instruction set (`tools/alternate`, 8-16 rounds:
-/// best 0.99-1.02, medians 0.99-1.01); the 512 polygons vs circles,
-/// 680 pairs a bucket in a window of 4096, fill one and a third lists a
-/// window at 512.
+/// 6-9%). On a Zen 4, lists of 512 ran level with them on every table
+/// with every instruction set (`tools/alternate`, 8-30 rounds: best
+/// 0.99-1.01, medians 0.99-1.01 but for one run of six rounds of SSE2,
+/// 1.03 on polygons vs circles, level in eight rounds after it), and so
+/// did lists of 1024; lists of 128 and 256 took up to 1.05x the time.
+/// The 512 polygons vs circles, 680 pairs a bucket in a window of 4096,
+/// fill one and a third lists a window at 512.
 pub(super) const LIST: usize = 512;
 const _: () = assert!(LIST.is_multiple_of(MAX_LANES));
 
@@ -290,7 +292,9 @@ pub(super) enum Grouped {
 /// it is compiled once and kept out of line: inlined into each walker,
 /// where the kernels hold most registers, it reloaded its loop's
 /// invariants from the stack at every pair (26 instructions a pair, 23
-/// here; the time is the same within the noise).
+/// here; the time is the same within the noise). The check for a full
+/// list costs about one more (callgrind: 25.1 a pair on the polygons vs
+/// circles, with AVX2, against 24 with the call before it).
 #[inline(never)]
 pub(super) fn group(
     info: &[Info],
