@@ -182,7 +182,7 @@ pub(super) const MERGED_MOST: usize = SHARED + 4;
 /// Sets aside each bucket's last, part-filled register (the numbers of
 /// its list past its whole registers of `lanes`), merged with the other
 /// buckets' of the same group ([`tail_group`]) into registers of `lanes`
-/// numbers, written to the merged list at `BUCKETS * STRIDE` in `lists`
+/// numbers, written to the merged list at [`MERGED_START`] in `lists`
 /// and described in `merged`: how many there are.
 ///
 /// Run alone, each of a window's buckets left a register part empty: on
@@ -204,14 +204,13 @@ pub(super) fn merge_tails(
     lanes: usize,
     merged: &mut [Merged; MERGED_MOST],
 ) -> usize {
-    let base = BUCKETS * STRIDE;
     let (mut at, mut k) = (0, 0);
     let (mut start, mut most_a, mut most_b) = (0, 0, 0);
     for tail in &TAILS {
         let bucket = usize::from(tail.bucket);
         let n = usize::from(count[bucket]);
         for j in n - n % lanes..n {
-            lists[base + at] = lists[bucket * STRIDE + j];
+            lists[MERGED_START + at] = lists[bucket * STRIDE + j];
             at += 1;
             (most_a, most_b) = (most_a.max(tail.corners_a), most_b.max(tail.corners_b));
             if at - start == lanes {
@@ -261,12 +260,16 @@ const _: () = assert!(LIST.is_multiple_of(MAX_LANES));
 /// (the second session, with windows of 2048).
 pub(super) const STRIDE: usize = LIST + 40;
 
-/// Room for the merged list after the buckets' own: each shared bucket's
-/// last pairs are fewer than a register's width.
+/// Where the merged list ([`merge_tails`]) starts in the lists, in pair
+/// numbers: after every bucket's own.
+pub(super) const MERGED_START: usize = BUCKETS * STRIDE;
+
+/// Room for the merged list: each shared bucket's last pairs are fewer
+/// than a register's width.
 const MERGED_ROOM: usize = SHARED * (MAX_LANES - 1);
 
 /// The lists' length, in pair numbers: every bucket's, then the merged.
-pub(super) const LISTS_LEN: usize = BUCKETS * STRIDE + MERGED_ROOM;
+pub(super) const LISTS_LEN: usize = MERGED_START + MERGED_ROOM;
 
 /// How far [`group`] got.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -371,7 +374,7 @@ mod tests {
                     // Run as a plain class (or a circle) of its corners.
                     let corners = |class: usize| tail_corners(class).expect("a merged class");
                     assert_eq!((corners(most_a), corners(most_b)), (most_a, most_b));
-                    let start = BUCKETS * STRIDE + usize::from(m.start);
+                    let start = MERGED_START + usize::from(m.start);
                     for &i in &lists[start..start + len] {
                         let (a, b) = classes_of(usize::from(i) / 64);
                         assert_eq!(tail_group(a, b), group, "{lanes} lanes: {m:?}");

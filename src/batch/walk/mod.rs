@@ -46,7 +46,9 @@ use super::prepared::{BUCKETS, CLASSES, ClassPolygon, ShapeKind, Table, class_po
 use super::{Pair, pose_ok, scalar};
 use crate::sat::SatResult;
 use ahead::Ahead;
-use buckets::{Grouped, LISTS_LEN, MERGED_MOST, Merged, STRIDE, group, merge_tails, shares_tail};
+use buckets::{
+    Grouped, LISTS_LEN, MERGED_MOST, MERGED_START, Merged, STRIDE, group, merge_tails, shares_tail,
+};
 use register::{Kind, bucket_plan, fill, padded, plan, polygon_circle_at, run_lanes};
 use sink::Scatter;
 pub(crate) use sink::{Cursor, Sink};
@@ -224,7 +226,9 @@ fn window<S: Simd, R: Simd>(
             Grouped::Bad => return false,
             Grouped::Full { bucket, next } => {
                 from = next;
-                (bucket..bucket + 1, Some(bucket))
+                // The bucket stage alone (a probe's) only empties the list.
+                let runs = usize::from(stages() != Stages::Buckets);
+                (bucket..bucket + runs, Some(bucket))
             }
             Grouped::Done if stages() == Stages::Buckets => {
                 out.iter_mut().for_each(|o| {
@@ -238,9 +242,6 @@ fn window<S: Simd, R: Simd>(
             }
         };
         for job in jobs {
-            if stages() == Stages::Buckets {
-                break;
-            }
             let (bucket, order) = match job.checked_sub(BUCKETS) {
                 // A full list's count is a multiple of every width, so
                 // its whole registers are all of it.
@@ -255,7 +256,7 @@ fn window<S: Simd, R: Simd>(
                 }
                 Some(k) => {
                     let Merged { bucket, start, len } = merged[k];
-                    let start = BUCKETS * STRIDE + usize::from(start);
+                    let start = MERGED_START + usize::from(start);
                     (usize::from(bucket), &lists[start..start + usize::from(len)])
                 }
             };
