@@ -5,6 +5,18 @@ use super::*;
 
 /// One side (A or B) of every lane: its polygon's axes, own shadows and
 /// corners, in its own frame, padded to [`LANE_CORNERS`] (`M`).
+///
+/// Aligned to a cache line, so that no register's load or store of a row
+/// straddles two lines wherever the caller's stack happens to fall. Its
+/// rows are plain `f32` arrays (aligned to 4), and AVX2's walker aligned
+/// its frame to 32 bytes only: where the process's stack fell (each run
+/// of a program, at random) decided whether the rows' 8-lane halves lay
+/// across lines, and polygons vs circles took 1.2x the time in the worst
+/// places (the forty-fifth session: a pattern repeated every 64 bytes of
+/// environment under `setarch -R`, gone with this alignment; AVX-512's
+/// walker already aligned its frame to 64). A line is also the most any
+/// instruction set reads at once.
+#[repr(align(64))]
 pub(crate) struct Side {
     /// Axis `i`'s x part, per lane.
     pub(super) axis_x: [Row; M],
