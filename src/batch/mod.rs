@@ -47,7 +47,7 @@
 //!   of one shape pair at many poses gathers nothing). A polygon with more
 //!   than 8 corners runs one pair at a time (still without allocating).
 //!
-//! README's "Pairs per second" gives, for each workload, the arithmetic and
+//! README's "A world's batch" gives, for each workload, the arithmetic and
 //! memory traffic per pair, the share of the machine's peak reached, and
 //! what bounds it.
 
