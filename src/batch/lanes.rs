@@ -9,6 +9,7 @@
 use std::mem::MaybeUninit;
 
 use super::Pair;
+use super::numbered::Numbered;
 use super::prepared::LANE_CORNERS as M;
 use crate::sat::{MAX_COORDINATE, SatResult};
 
@@ -159,14 +160,14 @@ pub(crate) trait Simd: Copy {
         same
     }
 
-    /// [`Simd::poses`] of the pairs numbered `at` in `pairs` (a short
-    /// list repeats its last), read where they lie. Here the pairs are
-    /// copied into a register's worth first; AVX2 loads them in place.
+    /// [`Simd::poses`] of a register's pairs by number (a short list
+    /// repeats its last), read where they lie. Here the pairs are copied
+    /// into a register's worth first; AVX2 loads them in place.
     #[inline(always)]
-    fn poses_at(pairs: &[Pair], at: &[u16], swap: bool) -> [Self; 6] {
+    fn poses_at(numbered: Numbered<'_>, swap: bool) -> [Self; 6] {
         let mut lanes = [Pair::default(); MAX_LANES];
         for (l, lane) in lanes.iter_mut().enumerate().take(Self::LANES) {
-            *lane = *lane_pair(pairs, at, l);
+            *lane = *numbered.pair(l);
         }
         Self::poses(&lanes[..Self::LANES], swap)
     }
@@ -446,15 +447,6 @@ impl<const N: usize> Simd for Portable<N> {
         }
         (sin, cos)
     }
-}
-
-/// Lane `l`'s pair of a register whose pairs (at least one) are
-/// numbered `at` in `pairs`: a register with fewer pairs than lanes
-/// repeats its last in the lanes past them, whose answers are never
-/// written.
-#[inline(always)]
-pub(crate) fn lane_pair<'a>(pairs: &'a [Pair], at: &[u16], l: usize) -> &'a Pair {
-    &pairs[usize::from(at[l.min(at.len() - 1)])]
 }
 
 /// Beyond this many radians the quick range reduction below loses

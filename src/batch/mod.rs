@@ -61,6 +61,7 @@ mod isa;
 mod kernel;
 mod lanes;
 mod manifolds;
+mod numbered;
 pub(crate) mod prepared;
 mod scalar;
 #[cfg(feature = "parallel")]

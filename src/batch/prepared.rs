@@ -340,6 +340,20 @@ pub(crate) struct Table {
     pub radius: Vec<f32>,
 }
 
+impl Table {
+    /// How many shapes each of the lanes' lists (`info`, `blocks`,
+    /// `radius`) holds: the least of their lengths, which [`Table::push`]
+    /// and [`Table::set`] keep equal. The walker checks every pair's shape
+    /// numbers against this, so that a register reads a shape's block and
+    /// radius with no check of its own (see `Side::fill`).
+    pub(crate) fn lanes_len(&self) -> usize {
+        self.info
+            .len()
+            .min(self.blocks.len())
+            .min(self.radius.len())
+    }
+}
+
 /// Prepares a whole (validated) table.
 pub(crate) fn prepare(shapes: &[Shape]) -> Table {
     let mut table = Table {

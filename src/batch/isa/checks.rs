@@ -11,6 +11,7 @@ use std::mem::MaybeUninit;
 use glam::Vec2;
 
 use crate::batch::lanes::{MAGIC, MAX_LANES, SINCOS_LIMIT, Simd};
+use crate::batch::numbered::{Numbered, within};
 use crate::batch::prepared::LANE_CORNERS as M;
 use crate::batch::{Pair, Pose};
 use crate::sat::{MAX_COORDINATE, SatResult};
@@ -317,6 +318,9 @@ fn check_poses<S: Simd>() {
         .collect();
     // The register's pairs in reverse order through `poses_at`.
     let at: Vec<u16> = (0..S::LANES).rev().map(|l| l as u16).collect();
+    assert!(within(&pairs, &at));
+    // SAFETY: checked just above.
+    let numbered = unsafe { Numbered::new(&pairs, &at) };
     for swap in [false, true] {
         for (way, rows, order) in [
             (
@@ -326,7 +330,7 @@ fn check_poses<S: Simd>() {
             ),
             (
                 "poses_at",
-                S::poses_at(&pairs, &at, swap),
+                S::poses_at(numbered, swap),
                 at.iter().map(|&i| usize::from(i)).collect(),
             ),
         ] {

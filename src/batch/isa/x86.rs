@@ -18,7 +18,8 @@ use std::mem::{MaybeUninit, offset_of};
 
 use glam::Vec2;
 
-use crate::batch::lanes::{MAX_LANES, SINCOS_LIMIT, Simd, lane_pair, write_lanes, write_lanes_at};
+use crate::batch::lanes::{MAX_LANES, SINCOS_LIMIT, Simd, write_lanes, write_lanes_at};
+use crate::batch::numbered::Numbered;
 use crate::batch::prepared::LANE_CORNERS as M;
 use crate::batch::{Pair, Pose};
 use crate::sat::{MAX_COORDINATE, SatResult};

@@ -33,6 +33,7 @@ use super::Pair;
 #[cfg(doc)]
 use super::lanes::SINCOS_LIMIT;
 use super::lanes::{MAX_LANES, Simd, sin_cos_within};
+use super::numbered::Numbered;
 #[cfg(doc)]
 use super::prepared::LANE_CORNERS;
 use super::prepared::{Block, LANE_CORNERS as M};

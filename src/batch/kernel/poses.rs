@@ -37,12 +37,12 @@ impl<S: Simd> Poses<S> {
         Self::checked(S::poses(pairs, swap))
     }
 
-    /// [`Poses::gather`] of the pairs numbered `at` in `pairs`, read where
-    /// they lie (see [`Simd::poses_at`]).
+    /// [`Poses::gather`] of a register's pairs by number, read where they
+    /// lie (see [`Simd::poses_at`]).
     #[cfg_attr(debug_assertions, inline(never))]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    pub(crate) fn gather_at(pairs: &[Pair], at: &[u16], swap: bool) -> Option<Self> {
-        Self::checked(S::poses_at(pairs, at, swap))
+    pub(crate) fn gather_at(numbered: Numbered<'_>, swap: bool) -> Option<Self> {
+        Self::checked(S::poses_at(numbered, swap))
     }
 
     /// The poses of `rows`, or `None` when any is unfit (see

@@ -251,6 +251,9 @@ pub(super) fn merge_tails(
 /// fill one and a third lists a window at 512.
 pub(super) const LIST: usize = 512;
 const _: () = assert!(LIST.is_multiple_of(MAX_LANES));
+// A pair's number is its place in its window, kept in 16 bits, and a
+// register reads its pairs by those numbers with no check (`Numbered`).
+const _: () = assert!(super::window_len::WINDOW_LARGE <= 1 << 16);
 
 /// How far apart the buckets' lists start, in pair numbers: a list's
 /// worth and 80 bytes more. At a whole number of 4 KiB pages apart every

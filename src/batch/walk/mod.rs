@@ -41,7 +41,8 @@ use std::cell::RefCell;
 use std::mem::MaybeUninit;
 
 use super::kernel::{Counts, Poses, Side, circles, polygon_circle, polygons, polygons_placed};
-use super::lanes::{MAX_LANES, Simd, lane_pair};
+use super::lanes::{MAX_LANES, Simd};
+use super::numbered::Numbered;
 use super::prepared::{BUCKETS, CLASSES, ClassPolygon, ShapeKind, Table, class_polygon};
 use super::{Pair, pose_ok, scalar};
 use crate::sat::SatResult;
@@ -173,6 +174,7 @@ pub(crate) fn run<S: Simd, R: Simd>(
 /// grouped by bucket and run a bucket at a time, each result written to
 /// its pair's own slot.
 #[inline(always)]
+#[allow(unsafe_code)]
 fn window<S: Simd, R: Simd>(
     table: &Table,
     pairs: &[Pair],
@@ -222,7 +224,11 @@ fn window<S: Simd, R: Simd>(
     let mut merged = [Merged::default(); MERGED_MOST];
     let (mut from, mut written) = (0, 0);
     loop {
-        let (jobs, full) = match group(&table.info, pairs, from, lists, &mut count) {
+        // Each pair's shape numbers are checked against the lanes' lists'
+        // length here, as the pair is grouped: what lets a register read
+        // its shapes with no check of its own (see `Side::fill`).
+        let info = &table.info[..table.lanes_len()];
+        let (jobs, full) = match group(info, pairs, from, lists, &mut count) {
             Grouped::Bad => return false,
             Grouped::Full { bucket, next } => {
                 from = next;
@@ -261,7 +267,16 @@ fn window<S: Simd, R: Simd>(
                 }
             };
             if !order.is_empty() {
-                if !bucket_chunks::<S>(table, bucket, pairs, order, out, sides, ahead) {
+                // SAFETY: the lists hold the numbers of pairs `group` has
+                // grouped in this window (a full list's since it was last
+                // emptied, the merged ones' moved there from the lists'
+                // counted parts once every pair was grouped): each below
+                // `pairs.len()` (its place in the window, which is shorter
+                // than 2^16), and `group` grouped only pairs whose shapes
+                // are below the length of `info` as given it, `lanes_len`.
+                let ran =
+                    unsafe { bucket_chunks::<S>(table, bucket, pairs, order, out, sides, ahead) };
+                if !ran {
                     return false;
                 }
                 written += order.len();
@@ -284,6 +299,7 @@ fn window<S: Simd, R: Simd>(
 /// The lanes keep the two shapes in `sides`, so nothing is gathered after
 /// the first register.
 #[inline(always)]
+#[allow(unsafe_code)]
 fn same_shapes<S: Simd>(
     table: &Table,
     pairs: &[Pair],
@@ -291,7 +307,7 @@ fn same_shapes<S: Simd>(
     sides: &mut (Side, Side),
 ) -> Option<usize> {
     let (a, b) = (pairs[0].a, pairs[0].b);
-    let len = table.info.len();
+    let len = table.lanes_len();
     if (a as usize) >= len || (b as usize) >= len {
         return None;
     }
@@ -316,12 +332,18 @@ fn same_shapes<S: Simd>(
             Some(plan) => plan,
             None => {
                 let first = plan::<S>(table, a, b);
-                fill::<S>(table, first, lanes, sides);
+                // SAFETY: every lane names shapes `a` and `b` (`same`, and
+                // padding repeats the last real pair), checked against the
+                // table above.
+                unsafe { fill::<S>(table, first, lanes, sides) };
                 plan_once = Some(first);
                 first
             }
         };
-        if !run_lanes::<S, _>(table, plan, lanes, chunk, sides, false, &mut Cursor(out)) {
+        // SAFETY: as the fill's.
+        let ran =
+            unsafe { run_lanes::<S, _>(table, plan, lanes, chunk, sides, false, &mut Cursor(out)) };
+        if !ran {
             return None;
         }
         done += chunk.len();
@@ -335,8 +357,14 @@ fn same_shapes<S: Simd>(
 /// needs no planning; its pairs are copied into a register's worth (but
 /// a polygon's and a circle's: [`polygon_circle_at`]) and its shapes
 /// gathered into the lanes. False at a bad pose.
+///
+/// # Safety
+///
+/// Every number in `order` is below `pairs.len()`, and the pair it
+/// numbers names shapes of `table` (below [`Table::lanes_len`]).
 #[inline(always)]
-fn bucket_chunks<S: Simd>(
+#[allow(unsafe_code)]
+unsafe fn bucket_chunks<S: Simd>(
     table: &Table,
     bucket: usize,
     pairs: &[Pair],
@@ -350,8 +378,16 @@ fn bucket_chunks<S: Simd>(
     if matches!(plan.kind, Kind::PolygonCircle | Kind::CirclePolygon) && stages == Stages::All {
         for at in order.chunks(S::LANES) {
             ahead.step();
-            let mut sink = Scatter { slots: out, at };
-            if !polygon_circle_at::<S, _>(table, plan, (pairs, at), sides, &mut sink) {
+            // SAFETY: a chunk is not empty, and the lists number only the
+            // window's pairs (the caller's promise).
+            let numbered = unsafe { register(pairs, at) };
+            let mut sink = Scatter {
+                slots: out,
+                at: numbered.numbers(),
+            };
+            // SAFETY: `numbered`'s pairs are among `order`'s (the caller's
+            // promise).
+            if !unsafe { polygon_circle_at::<S, _>(table, plan, numbered, sides, &mut sink) } {
                 return false;
             }
         }
@@ -367,8 +403,10 @@ fn bucket_chunks<S: Simd>(
         } else {
             // A short last register repeats its last pair; only the real
             // lanes are written.
+            // SAFETY: as the polygon–circle registers' above.
+            let numbered = unsafe { register(pairs, numbers) };
             for (l, lane) in gathered.iter_mut().enumerate().take(S::LANES) {
-                *lane = *lane_pair(pairs, numbers, l);
+                *lane = *numbered.pair(l);
             }
         }
         ahead.step();
@@ -381,16 +419,33 @@ fn bucket_chunks<S: Simd>(
         };
         if matches!(stages, Stages::Gather | Stages::Fill) {
             if stages == Stages::Fill {
-                fill::<S>(table, plan, lanes, sides);
+                // SAFETY: the lanes are copies of `order`'s pairs (the
+                // caller's promise).
+                unsafe { fill::<S>(table, plan, lanes, sides) };
             }
             sink.put(n, |_| SatResult::START);
             continue;
         }
-        if !run_lanes::<S, _>(table, plan, lanes, &lanes[..n], sides, refill, &mut sink) {
+        // SAFETY: as the fill's.
+        if !unsafe { run_lanes::<S, _>(table, plan, lanes, &lanes[..n], sides, refill, &mut sink) }
+        {
             return false;
         }
     }
     true
+}
+
+/// The register of the pairs numbered `at` (a bucket's list's, at most a
+/// register's width) in the window's `pairs`.
+///
+/// # Safety
+///
+/// As [`Numbered::new`]'s.
+#[inline(always)]
+#[allow(unsafe_code)]
+unsafe fn register<'a>(pairs: &'a [Pair], at: &'a [u16]) -> Numbered<'a> {
+    // SAFETY: the caller's promise.
+    unsafe { Numbered::new(pairs, at) }
 }
 
 /// The pairs one at a time by the one-pair path ([`scalar::run`]), on the

@@ -131,8 +131,13 @@ pub(super) fn padded<'a, S: Simd>(chunk: &'a [Pair], pad: &'a mut [Pair; MAX_LAN
 
 /// Puts the lanes' shapes into `sides` for `plan`'s kernel (only where
 /// they changed; see [`Side::fill`]).
+///
+/// # Safety
+///
+/// Every pair of `lanes` names shapes of `table` (below its length).
 #[inline(always)]
-pub(super) fn fill<S: Simd>(
+#[allow(unsafe_code)]
+pub(super) unsafe fn fill<S: Simd>(
     table: &Table,
     plan: Plan,
     lanes: &[Pair],
@@ -144,15 +149,19 @@ pub(super) fn fill<S: Simd>(
         b_corners,
         ..
     } = plan.counts;
-    match plan.kind {
-        Kind::Polygons => {
-            side_a.fill::<S>(blocks, |l| lanes[l].a, a_corners);
-            side_b.fill::<S>(blocks, |l| lanes[l].b, b_corners);
+    // SAFETY: each fill's shape numbers are the lanes' pairs', which name
+    // shapes of the table (the caller's promise).
+    unsafe {
+        match plan.kind {
+            Kind::Polygons => {
+                side_a.fill::<S>(blocks, |l| lanes[l].a, a_corners);
+                side_b.fill::<S>(blocks, |l| lanes[l].b, b_corners);
+            }
+            // The polygon is the kernel's "A" either way.
+            Kind::PolygonCircle => side_a.fill::<S>(blocks, |l| lanes[l].a, a_corners),
+            Kind::CirclePolygon => side_a.fill::<S>(blocks, |l| lanes[l].b, a_corners),
+            Kind::Circles | Kind::Other => {}
         }
-        // The polygon is the kernel's "A" either way.
-        Kind::PolygonCircle => side_a.fill::<S>(blocks, |l| lanes[l].a, a_corners),
-        Kind::CirclePolygon => side_a.fill::<S>(blocks, |l| lanes[l].b, a_corners),
-        Kind::Circles | Kind::Other => {}
     }
 }
 
@@ -168,8 +177,13 @@ pub(super) fn fill<S: Simd>(
 /// the caches (0.93-0.94x the time on the 512 polygons vs circles, AVX2).
 /// For two polygons, the same of both turns and the away polygon's
 /// placing ([`Poses::placed`]), between A's fill and B's.
+///
+/// # Safety
+///
+/// Every pair of `lanes` names shapes of `table` (below its length).
 #[inline(always)]
-pub(super) fn run_lanes<S: Simd, K: Sink>(
+#[allow(unsafe_code)]
+pub(super) unsafe fn run_lanes<S: Simd, K: Sink>(
     table: &Table,
     plan: Plan,
     lanes: &[Pair],
@@ -190,18 +204,22 @@ pub(super) fn run_lanes<S: Simd, K: Sink>(
             // caches.
             let blocks = &table.blocks;
             if refill {
-                sides.0.fill::<S>(blocks, |l| lanes[l].a, counts.a_corners);
+                // SAFETY: the lanes' shapes are the table's (the caller's
+                // promise).
+                unsafe { sides.0.fill::<S>(blocks, |l| lanes[l].a, counts.a_corners) };
             }
             let placed = poses.placed(counts);
             if refill {
-                sides.1.fill::<S>(blocks, |l| lanes[l].b, counts.b_corners);
+                // SAFETY: as A's.
+                unsafe { sides.1.fill::<S>(blocks, |l| lanes[l].b, counts.b_corners) };
             }
             let (side_a, side_b) = &*sides;
             polygons_placed::<S, _>((side_a, side_b), counts, &placed, fixed, n, sink);
         }
         Kind::Polygons => {
             if refill {
-                fill::<S>(table, plan, lanes, sides);
+                // SAFETY: the caller's promise, passed on.
+                unsafe { fill::<S>(table, plan, lanes, sides) };
             }
             let Some(poses) = Poses::gather(lanes, false) else {
                 return false;
@@ -211,21 +229,28 @@ pub(super) fn run_lanes<S: Simd, K: Sink>(
         }
         Kind::PolygonCircle | Kind::CirclePolygon => {
             let flip = kind == Kind::CirclePolygon;
-            let r = radii::<S>(table, |l| if flip { lanes[l].a } else { lanes[l].b });
+            // SAFETY: the lanes' shapes are the table's (the caller's
+            // promise).
+            let r = unsafe { radii::<S>(table, |l| if flip { lanes[l].a } else { lanes[l].b }) };
             let Some(poses) = Poses::gather(lanes, flip) else {
                 return false;
             };
             let turned = poses.b_seen_from_a();
             if refill {
-                fill::<S>(table, plan, lanes, sides);
+                // SAFETY: the caller's promise, passed on.
+                unsafe { fill::<S>(table, plan, lanes, sides) };
             }
             polygon_circle::<S, _>(&sides.0, counts, r, turned, (flip, fixed), n, sink);
         }
         Kind::Circles => {
-            let (ra, rb) = (
-                radii::<S>(table, |l| lanes[l].a),
-                radii::<S>(table, |l| lanes[l].b),
-            );
+            // SAFETY: the lanes' shapes are the table's (the caller's
+            // promise).
+            let (ra, rb) = unsafe {
+                (
+                    radii::<S>(table, |l| lanes[l].a),
+                    radii::<S>(table, |l| lanes[l].b),
+                )
+            };
             let Some(poses) = Poses::gather(lanes, false) else {
                 return false;
             };
@@ -242,8 +267,8 @@ pub(super) fn run_lanes<S: Simd, K: Sink>(
 }
 
 /// A register of a polygon against a circle (either way round, `plan`'s
-/// kind; the pairs numbered `at` in `pairs`, a short list repeating its
-/// last) through the kernel as [`run_lanes`] runs it, but with the pairs
+/// kind; its pairs by number, a short list repeating its last) through
+/// the kernel as [`run_lanes`] runs it, but with the pairs
 /// read where they lie, through their numbers, rather than copied into a
 /// register's worth first: 8 loads and 8 stores of 32 bytes a register
 /// fewer, and the same answers. On a Zen 4 that took 0.975-0.98x the
@@ -261,46 +286,64 @@ pub(super) fn run_lanes<S: Simd, K: Sink>(
 /// came before the radii); taking a closure that gathers them, 3.5x (a
 /// closure is not compiled for the caller's instruction set, so its
 /// intrinsics were calls).
+///
+/// # Safety
+///
+/// Every pair of `numbered` names shapes of `table` (below its length).
 #[inline(always)]
-pub(super) fn polygon_circle_at<S: Simd, K: Sink>(
+#[allow(unsafe_code)]
+pub(super) unsafe fn polygon_circle_at<S: Simd, K: Sink>(
     table: &Table,
     plan: Plan,
-    (pairs, at): (&[Pair], &[u16]),
+    numbered: Numbered<'_>,
     sides: &mut (Side, Side),
     sink: &mut K,
 ) -> bool {
     // The kernel takes the polygon as its "A" either way round.
     let flip = plan.kind == Kind::CirclePolygon;
     let circle = |l: usize| {
-        let p = lane_pair(pairs, at, l);
+        let p = numbered.pair(l);
         if flip { p.a } else { p.b }
     };
-    let r = radii::<S>(table, circle);
-    let Some(poses) = Poses::<S>::gather_at(pairs, at, flip) else {
+    // SAFETY: the circles are the lanes' pairs' shapes, which are the
+    // table's (the caller's promise).
+    let r = unsafe { radii::<S>(table, circle) };
+    let Some(poses) = Poses::<S>::gather_at(numbered, flip) else {
         return false;
     };
     let turned = poses.b_seen_from_a();
     let polygon = |l: usize| {
-        let p = lane_pair(pairs, at, l);
+        let p = numbered.pair(l);
         if flip { p.b } else { p.a }
     };
-    sides
-        .0
-        .fill::<S>(&table.blocks, polygon, plan.counts.a_corners);
+    let (blocks, corners) = (&table.blocks, plan.counts.a_corners);
+    // SAFETY: as the circles'.
+    unsafe { sides.0.fill::<S>(blocks, polygon, corners) };
     let how = (flip, plan.fixed);
-    polygon_circle::<S, _>(&sides.0, plan.counts, r, turned, how, at.len(), sink);
+    polygon_circle::<S, _>(&sides.0, plan.counts, r, turned, how, numbered.len(), sink);
     true
 }
 
-/// The radii of the lanes' circles, lane `l`'s being shape `circle(l)`.
+/// The radii of the lanes' circles, lane `l`'s being shape `circle(l)`,
+/// each read with no bounds check, as [`Side::fill`] reads the blocks.
 /// (A function, not a closure: a closure would not be compiled for the
 /// caller's instruction set. `circle` only picks shape numbers, as
 /// `Side::fill`'s `index` does.)
+///
+/// # Safety
+///
+/// `circle(l)` names a shape of `table` (below its length) for every
+/// lane `l` below [`Simd::LANES`].
 #[inline(always)]
-fn radii<S: Simd>(table: &Table, circle: impl Fn(usize) -> u32) -> S {
+#[allow(unsafe_code)]
+unsafe fn radii<S: Simd>(table: &Table, circle: impl Fn(usize) -> u32) -> S {
     let mut r = [0.0; MAX_LANES];
     for (l, r) in r.iter_mut().enumerate().take(S::LANES) {
-        *r = table.radius[circle(l) as usize];
+        let i = circle(l) as usize;
+        debug_assert!(i < table.radius.len(), "shape {i} is not in the table");
+        // SAFETY: `i` is below the table's length (the caller's promise),
+        // which is `radius`'s (a radius for every shape; see `Table`).
+        *r = unsafe { *table.radius.get_unchecked(i) };
     }
     S::load(&r)
 }

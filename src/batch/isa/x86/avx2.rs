@@ -197,16 +197,16 @@ impl Simd for Avx2 {
         avx2_pose_rows(rows, f)
     }
     #[inline(always)]
-    fn poses_at(pairs: &[Pair], at: &[u16], swap: bool) -> [Self; 6] {
+    fn poses_at(numbered: Numbered<'_>, swap: bool) -> [Self; 6] {
         // As `poses`, each pair loaded whole where it lies.
         const { assert!(size_of::<Pair>() == 8 * size_of::<f32>()) };
         // SAFETY: each load reads one pair's 32 bytes (a reference to it,
-        // bounds-checked), every one of which is initialized (two u32 and
+        // within the window: see `Numbered`), every one of which is initialized (two u32 and
         // six f32 with no padding).
         let rows = unsafe {
             let mut r = [_mm256_setzero_ps(); 8];
             for (l, r) in r.iter_mut().enumerate() {
-                let pair = lane_pair(pairs, at, l);
+                let pair = numbered.pair(l);
                 *r = _mm256_loadu_ps(std::ptr::from_ref(pair).cast::<f32>());
             }
             transpose8(r)
