@@ -521,6 +521,58 @@ mod tests {
         }
     }
 
+    /// The walker checks every shape number against the shortest of the
+    /// lanes' lists (`Table::lanes_len`), on which the registers' unchecked
+    /// lookups rest: a table whose last radius is missing refuses a pair
+    /// naming that circle, in a run of one shape pair and in a bucket,
+    /// and runs the same pairs once the radius is back.
+    #[test]
+    fn a_shape_past_the_shortest_list_is_refused() {
+        let shapes = vec![
+            Shape::Polygon(Polygon::regular(5, FIXED_RADIUS).unwrap()),
+            Shape::Polygon(Polygon::regular(3, 50.0).unwrap()),
+            Shape::Circle { radius: 30.0 },
+        ];
+        let mut table = prepared::prepare(&shapes);
+        let pair = |a: u32, b: u32, x: f32| Pair {
+            a,
+            pose_a: Pose::default(),
+            b,
+            pose_b: Pose {
+                position: glam::Vec2::new(x, 0.0),
+                angle: 0.0,
+            },
+        };
+        // A run of one shape pair (every pair names the circle), and a
+        // window of mixed pairs, the circle's last.
+        let run_pairs: Vec<Pair> = (0..40).map(|i| pair(0, 2, i as f32)).collect();
+        let mut mixed: Vec<Pair> = (0..40).map(|i| pair(i % 2, 1, i as f32)).collect();
+        mixed.push(pair(1, 2, 5.0));
+        let radius = table.radius.pop().expect("a radius for every shape");
+        assert_eq!(table.lanes_len(), 2);
+        for pairs in [&run_pairs, &mixed] {
+            let mut got = Vec::new();
+            assert!(!crate::batch::isa::into_vec(
+                &mut got,
+                pairs.len(),
+                |slots| { run::<Portable<4>, Portable<4>>(&table, pairs, slots) }
+            ));
+        }
+        table.radius.push(radius);
+        assert_eq!(table.lanes_len(), 3);
+        for pairs in [&run_pairs, &mixed] {
+            let mut got = Vec::new();
+            assert!(crate::batch::isa::into_vec(
+                &mut got,
+                pairs.len(),
+                |slots| { run::<Portable<4>, Portable<4>>(&table, pairs, slots) }
+            ));
+            for (p, r) in pairs.iter().zip(&got) {
+                agree(p, r, &scalar::pair(&table.shapes, p));
+            }
+        }
+    }
+
     #[test]
     fn lane_sin_cos_matches_the_standard_library() {
         let mut worst = 0.0f32;
