@@ -6,7 +6,7 @@
 //! on wasm32 WebAssembly's SIMD where the build turns it on (a module
 //! cannot ask at run time), else the one-pair path.
 //!
-//! This is the crate's one module with `unsafe`: calling a function
+//! This is the crate's main module with `unsafe`: calling a function
 //! compiled for features the build does not assume everywhere is unsafe,
 //! and it is sound once the CPU is known to have them; its `x86` part
 //! wraps one intrinsic per lane operation on the same ground, and so does
@@ -15,7 +15,10 @@
 //! on the chapter's scene: it unrolls the lanes and rebuilds vectors
 //! badly, and with AVX-512 turns the corner loops into gathers. On
 //! WebAssembly they took 6.7–18.6× the time of its own lanes, which need
-//! no `unsafe`: see `wasm`.)
+//! no `unsafe`: see `wasm`.) The only other `unsafe` is the walker's:
+//! a register reads its pairs, and its shapes' blocks and radii, with no
+//! bounds check, on the checks the walker made as it grouped the pairs
+//! (see `numbered::Numbered` and `walk::bucket_chunks`'s callers).
 #![allow(unsafe_code)]
 
 use std::mem::MaybeUninit;
