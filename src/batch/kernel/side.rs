@@ -73,7 +73,8 @@ impl Side {
     /// # Safety
     ///
     /// `index(l)` is below `blocks.len()` for every lane `l` below
-    /// [`Simd::LANES`].
+    /// [`Simd::LANES`] (the walker's checks against `Table::lanes_len`
+    /// see to it).
     // Out of line in debug builds, where nothing is optimized and each copy
     // inlined into the walker would add its temporaries to one stack frame;
     // always inlined otherwise.

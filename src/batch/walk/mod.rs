@@ -334,7 +334,8 @@ fn same_shapes<S: Simd>(
                 let first = plan::<S>(table, a, b);
                 // SAFETY: every lane names shapes `a` and `b` (`same`, and
                 // padding repeats the last real pair), checked against the
-                // table above.
+                // table above. (So this rests on `S::all_name` too, which
+                // `isa::checks` tests lane by lane for every set.)
                 unsafe { fill::<S>(table, first, lanes, sides) };
                 plan_once = Some(first);
                 first

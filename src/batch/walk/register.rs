@@ -134,7 +134,8 @@ pub(super) fn padded<'a, S: Simd>(chunk: &'a [Pair], pad: &'a mut [Pair; MAX_LAN
 ///
 /// # Safety
 ///
-/// Every pair of `lanes` names shapes of `table` (below its length).
+/// Every pair of `lanes` names shapes below `table`'s
+/// [`Table::lanes_len`].
 #[inline(always)]
 #[allow(unsafe_code)]
 pub(super) unsafe fn fill<S: Simd>(
@@ -180,7 +181,8 @@ pub(super) unsafe fn fill<S: Simd>(
 ///
 /// # Safety
 ///
-/// Every pair of `lanes` names shapes of `table` (below its length).
+/// Every pair of `lanes` names shapes below `table`'s
+/// [`Table::lanes_len`].
 #[inline(always)]
 #[allow(unsafe_code)]
 pub(super) unsafe fn run_lanes<S: Simd, K: Sink>(
@@ -289,7 +291,8 @@ pub(super) unsafe fn run_lanes<S: Simd, K: Sink>(
 ///
 /// # Safety
 ///
-/// Every pair of `numbered` names shapes of `table` (below its length).
+/// Every pair of `numbered` names shapes below `table`'s
+/// [`Table::lanes_len`].
 #[inline(always)]
 #[allow(unsafe_code)]
 pub(super) unsafe fn polygon_circle_at<S: Simd, K: Sink>(
@@ -332,8 +335,8 @@ pub(super) unsafe fn polygon_circle_at<S: Simd, K: Sink>(
 ///
 /// # Safety
 ///
-/// `circle(l)` names a shape of `table` (below its length) for every
-/// lane `l` below [`Simd::LANES`].
+/// `circle(l)` is below `table`'s [`Table::lanes_len`] for every lane
+/// `l` below [`Simd::LANES`].
 #[inline(always)]
 #[allow(unsafe_code)]
 unsafe fn radii<S: Simd>(table: &Table, circle: impl Fn(usize) -> u32) -> S {
@@ -341,8 +344,8 @@ unsafe fn radii<S: Simd>(table: &Table, circle: impl Fn(usize) -> u32) -> S {
     for (l, r) in r.iter_mut().enumerate().take(S::LANES) {
         let i = circle(l) as usize;
         debug_assert!(i < table.radius.len(), "shape {i} is not in the table");
-        // SAFETY: `i` is below the table's length (the caller's promise),
-        // which is `radius`'s (a radius for every shape; see `Table`).
+        // SAFETY: `i` is below `lanes_len` (the caller's promise), which
+        // is at most `radius`'s length.
         *r = unsafe { *table.radius.get_unchecked(i) };
     }
     S::load(&r)
