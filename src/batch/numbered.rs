@@ -17,7 +17,8 @@ use super::Pair;
 /// block), and those reads, each with its bounds check, were a good part
 /// of the register's scalar work: with them and the shapes' lookups
 /// unchecked, the 512 polygons vs circles took 0.94-0.96x the time with
-/// AVX2 and AVX-512 on a Zen 4 (the forty-sixth session). Checking the
+/// AVX2 and 0.96-0.97x with AVX-512 on a Zen 4 (medians of alternated
+/// rounds, the forty-sixth session). Checking the
 /// numbers once a register instead (their largest against the window's
 /// length) took most of that back: 0.98x.
 #[derive(Clone, Copy)]

@@ -68,7 +68,7 @@ impl Side {
     /// every pair's shape numbers against the table as it grouped or ran
     /// them, and a check per lane here was a compare and a branch for each
     /// of 8 or 16 lanes (with [`Numbered`]'s reads, 0.94-0.96x the time on
-    /// the 512 polygons vs circles; see there).
+    /// the 512 polygons vs circles with AVX2; see there).
     ///
     /// # Safety
     ///
