@@ -223,11 +223,11 @@ fn window<S: Simd, R: Simd>(
     // slower).
     let mut merged = [Merged::default(); MERGED_MOST];
     let (mut from, mut written) = (0, 0);
+    // Each pair's shape numbers are checked against the lanes' lists'
+    // length as the pair is grouped: what lets a register read its shapes
+    // with no check of its own (see `Side::fill`).
+    let info = &table.info[..table.lanes_len()];
     loop {
-        // Each pair's shape numbers are checked against the lanes' lists'
-        // length here, as the pair is grouped: what lets a register read
-        // its shapes with no check of its own (see `Side::fill`).
-        let info = &table.info[..table.lanes_len()];
         let (jobs, full) = match group(info, pairs, from, lists, &mut count) {
             Grouped::Bad => return false,
             Grouped::Full { bucket, next } => {
@@ -381,7 +381,7 @@ unsafe fn bucket_chunks<S: Simd>(
             ahead.step();
             // SAFETY: a chunk is not empty, and the lists number only the
             // window's pairs (the caller's promise).
-            let numbered = unsafe { register(pairs, at) };
+            let numbered = unsafe { Numbered::new(pairs, at) };
             let mut sink = Scatter {
                 slots: out,
                 at: numbered.numbers(),
@@ -405,7 +405,7 @@ unsafe fn bucket_chunks<S: Simd>(
             // A short last register repeats its last pair; only the real
             // lanes are written.
             // SAFETY: as the polygon–circle registers' above.
-            let numbered = unsafe { register(pairs, numbers) };
+            let numbered = unsafe { Numbered::new(pairs, numbers) };
             for (l, lane) in gathered.iter_mut().enumerate().take(S::LANES) {
                 *lane = *numbered.pair(l);
             }
@@ -434,19 +434,6 @@ unsafe fn bucket_chunks<S: Simd>(
         }
     }
     true
-}
-
-/// The register of the pairs numbered `at` (a bucket's list's, at most a
-/// register's width) in the window's `pairs`.
-///
-/// # Safety
-///
-/// As [`Numbered::new`]'s.
-#[inline(always)]
-#[allow(unsafe_code)]
-unsafe fn register<'a>(pairs: &'a [Pair], at: &'a [u16]) -> Numbered<'a> {
-    // SAFETY: the caller's promise.
-    unsafe { Numbered::new(pairs, at) }
 }
 
 /// The pairs one at a time by the one-pair path ([`scalar::run`]), on the
