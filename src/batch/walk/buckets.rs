@@ -481,8 +481,8 @@ mod tests {
     #[test]
     fn full_lists_run_mid_window_with_the_same_answers() {
         use crate::batch::isa::{self, Isa, into_vec};
-        use crate::batch::lanes::Portable;
-        use crate::batch::walk::{run, with_window};
+        use crate::batch::walk::tests::run_portable;
+        use crate::batch::walk::with_window;
         use crate::batch::{Pose, Shape, agree, prepared, scalar};
         use crate::sat::Polygon;
         let mut rng = Rng(43);
@@ -546,7 +546,7 @@ mod tests {
             let mut got = Vec::new();
             with_window(window, || {
                 assert!(into_vec(&mut got, pairs.len(), |slots| {
-                    run::<Portable<4>, Portable<4>>(&table, &pairs, slots)
+                    run_portable(&table, &pairs, slots)
                 }));
             });
             runs.push((format!("portable lanes in windows of {window}"), got));

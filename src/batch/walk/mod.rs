@@ -464,6 +464,20 @@ mod tests {
     use crate::scene::{BOX_HEIGHT, BOX_WIDTH, FIXED_RADIUS};
     use crate::test_rng::Rng;
 
+    /// The portable lanes' walker, compiled once for every test here and
+    /// in `buckets`. [`run`] is always inlined, so each test that called
+    /// it from its own closure held another whole copy of the walker for
+    /// the optimizer: about 70 seconds of a release build each, and CI
+    /// builds these tests in release for AArch64 and twice for wasm32.
+    #[inline(never)]
+    pub(super) fn run_portable(
+        table: &Table,
+        pairs: &[Pair],
+        out: &mut [MaybeUninit<SatResult>],
+    ) -> bool {
+        run::<Portable<4>, Portable<4>>(table, pairs, out)
+    }
+
     #[test]
     fn portable_lanes_agree_with_the_one_pair_path() {
         let shapes = vec![
@@ -500,7 +514,7 @@ mod tests {
             assert!(crate::batch::isa::into_vec(
                 &mut got,
                 pairs.len(),
-                |slots| { run::<Portable<4>, Portable<4>>(&table, &pairs, slots) }
+                |slots| { run_portable(&table, &pairs, slots) }
             ));
             assert_eq!(got.len(), pairs.len());
             for (p, r) in pairs.iter().zip(&got) {
@@ -543,7 +557,7 @@ mod tests {
             assert!(!crate::batch::isa::into_vec(
                 &mut got,
                 pairs.len(),
-                |slots| { run::<Portable<4>, Portable<4>>(&table, pairs, slots) }
+                |slots| { run_portable(&table, pairs, slots) }
             ));
         }
         table.radius.push(radius);
@@ -553,7 +567,7 @@ mod tests {
             assert!(crate::batch::isa::into_vec(
                 &mut got,
                 pairs.len(),
-                |slots| { run::<Portable<4>, Portable<4>>(&table, pairs, slots) }
+                |slots| { run_portable(&table, pairs, slots) }
             ));
             for (p, r) in pairs.iter().zip(&got) {
                 agree(p, r, &scalar::pair(&table.shapes, p));
