@@ -20,7 +20,8 @@
 //! While a window's registers compute, the next window's pairs and result
 //! slots are asked for from memory (see `Ahead`), so that its bucket pass,
 //! which otherwise mostly waits on memory, reads them from the cache, and
-//! its results land there.
+//! its results land there; a run asks for its own pairs and slots a few
+//! dozen registers ahead (`RUN_AHEAD`).
 //!
 //! Here the windows, the runs of one shape pair and the buckets'
 //! registers; in their own files, the grouping (`buckets`: the bucket pass
@@ -46,7 +47,7 @@ use super::numbered::Numbered;
 use super::prepared::{BUCKETS, CLASSES, ClassPolygon, ShapeKind, Table, class_polygon};
 use super::{Pair, pose_ok, scalar};
 use crate::sat::SatResult;
-use ahead::Ahead;
+use ahead::{Ahead, run_ahead};
 use buckets::{
     Grouped, LISTS_LEN, MERGED_MOST, MERGED_START, Merged, STRIDE, group, merge_tails, shares_tail,
 };
@@ -185,7 +186,7 @@ fn window<S: Simd, R: Simd>(
 ) -> bool {
     // One shape pair at many poses (the chapter's scene, a body against
     // the ground) needs no bucket: the pairs are read once, as they are
-    // tested, so that their loads from memory overlap the arithmetic.
+    // tested, each asked for from memory a few dozen registers before.
     let done = match same_shapes::<R>(table, pairs, out, sides) {
         Some(done) if done == pairs.len() => return true,
         Some(done) => done,
@@ -315,6 +316,9 @@ fn same_shapes<S: Simd>(
     let mut plan_once = None;
     let mut done = 0;
     for (chunk, out) in pairs.chunks(S::LANES).zip(out.chunks_mut(S::LANES)) {
+        // The pairs a few dozen registers on, and their slots, asked for
+        // from memory now (see `RUN_AHEAD`).
+        run_ahead::<S>(chunk.as_ptr(), out.as_ptr());
         let same = if chunk.len() == S::LANES {
             S::all_name(chunk, a, b)
         } else {
