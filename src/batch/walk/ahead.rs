@@ -87,9 +87,9 @@ impl<'a> Ahead<'a> {
 /// million there: the memory's time was added to the arithmetic's, not
 /// overlapped with it. A run's register is a long chain of dependent
 /// steps, so the core's window does not reach the next register's loads
-/// while this one computes. Asked for 16 KiB ahead (`tools/alternate`,
-/// 16 rounds at a million pairs, medians): AVX2 0.92x the time, AVX-512
-/// 0.88x; at 100 000 and 300 000 pairs, already in the caches, 1.000-1.005
+/// while this one computes. Asked for 16 KiB ahead (`tools/alternate`, 12
+/// to 16 rounds at a million pairs, medians): AVX2 0.92x the time, AVX-512
+/// 0.88x; at 100 000 and 300 000 pairs, already in the caches, 1.000-1.006
 /// (24 rounds), and SSE2 level. 4 KiB ahead gained about as much at a
 /// million (0.91-0.94x in one sweep), 1 KiB nothing (0.98-1.02x).
 pub(super) const RUN_AHEAD: usize = 16 * 1024;
