@@ -91,7 +91,11 @@ impl<'a> Ahead<'a> {
 /// to 16 rounds at a million pairs, medians): AVX2 0.92x the time, AVX-512
 /// 0.88x; at 100 000 and 300 000 pairs, already in the caches, 1.000-1.006
 /// (24 rounds), and SSE2 level. 4 KiB ahead gained about as much at a
-/// million (0.91-0.94x in one sweep), 1 KiB nothing (0.98-1.02x).
+/// million (0.91-0.94x in one sweep), 1 KiB nothing (0.98-1.02x). A
+/// run asking for the next window through [`Ahead`], as the buckets do,
+/// had gained nothing at a million pairs (1.002x, the twenty-sixth
+/// session): that asks for pairs about a window (4096 or 8192 pairs) off,
+/// this for pairs 512 off, so the two are kept apart.
 pub(super) const RUN_AHEAD: usize = 16 * 1024;
 
 /// Asks for the pairs [`RUN_AHEAD`] bytes past a run's register of `S`
