@@ -28,7 +28,11 @@
 //! The last column runs the kernels on shapes already in the lanes (no
 //! fill after each bucket's first register): when it is less than the
 //! kernels' column, the kernels wait on the fills' stores beyond the
-//! fills' own work. Each figure is the best of `--reps` runs alternated
+//! fills' own work. On polygons against circles it comes out above the
+//! kernels' column: only the full run reads those pairs in place, and the
+//! partial runs, this one too, copy them (see **gather**), so the
+//! kernels' column there is the kernels less what reading in place saves,
+//! and this one the kernels as the copying path runs them. Each figure is the best of `--reps` runs alternated
 //! stage by stage, so that a noisy spell on a shared machine slows one run
 //! of each, not one stage.
 //!
