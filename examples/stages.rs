@@ -32,9 +32,11 @@
 //! kernels' column: only the full run reads those pairs in place, and the
 //! partial runs, this one too, copy them (see **gather**), so the
 //! kernels' column there is the kernels less what reading in place saves,
-//! and this one the kernels as the copying path runs them. Each figure is the best of `--reps` runs alternated
-//! stage by stage, so that a noisy spell on a shared machine slows one run
-//! of each, not one stage.
+//! and this one the kernels as the copying path runs them.
+//!
+//! Each figure is the best of `--reps` runs alternated stage by stage, so
+//! that a noisy spell on a shared machine slows one run of each, not one
+//! stage.
 //!
 //! Built without the flag, it says how to build it and exits with an
 //! error (the stages cannot be chosen there).

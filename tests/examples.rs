@@ -65,8 +65,9 @@ fn the_same_example_with_a_reader_prints_its_table() {
     );
 }
 
-/// `throughput --sorted` hands the engines the pairs sorted by shape, says
-/// so, and leaves issue 13's targets (which are for pairs at random)
+/// `throughput --sorted` says that it hands the engines the pairs sorted
+/// by shape, checks every engine's verdicts on them as on pairs at random,
+/// and leaves issue 13's targets (which are for pairs at random)
 /// unjudged; without it the same run judges them.
 #[test]
 fn throughput_sorted_says_so_and_judges_no_target() {
@@ -96,6 +97,10 @@ fn throughput_sorted_says_so_and_judges_no_target() {
         "{sorted}"
     );
     assert!(sorted.contains("targets: not judged"), "{sorted}");
+    assert!(
+        sorted.contains("verdicts: every engine agrees with parry2d"),
+        "{sorted}"
+    );
     assert!(
         !sorted.contains("NOT met") && !sorted.contains(" met\n"),
         "{sorted}"
