@@ -395,13 +395,12 @@ fn main() {
         if args.sorted {
             work.pairs.sort_by_key(|p| (p.a, p.b));
         }
-        work
-    })
-    .map(|work| Prepared {
-        table: batch::ShapeTable::new(&work.shapes).expect("valid shapes"),
-        parry: workloads::parry_shapes(&work.shapes),
-        parry_poses: workloads::parry_poses(&work.pairs),
-        work,
+        Prepared {
+            table: batch::ShapeTable::new(&work.shapes).expect("valid shapes"),
+            parry: workloads::parry_shapes(&work.shapes),
+            parry_poses: workloads::parry_poses(&work.pairs),
+            work,
+        }
     })
     .collect();
     let mut engines = engines();
@@ -542,28 +541,30 @@ fn main() {
              (the first: pair {first}); the other engines are right there"
         );
     }
-    #[cfg(feature = "parallel")]
-    let threads = rayon::current_num_threads();
-    #[cfg(not(feature = "parallel"))]
-    let threads = 1;
-    let checks = targets::check(
-        &rows,
-        Isa::best().name(),
-        Isa::Avx2.name(),
-        Isa::Avx512.name(),
-        threads,
-    );
     if args.sorted {
         cli::say!(
             "issue 13's targets: not judged, since they are for pairs in random order \
              (--sorted)"
         );
-    } else if !checks.is_empty() {
-        cli::say!(
-            "issue 13's targets in this run (one run's ratios move with the machine's load):"
+    } else {
+        #[cfg(feature = "parallel")]
+        let threads = rayon::current_num_threads();
+        #[cfg(not(feature = "parallel"))]
+        let threads = 1;
+        let checks = targets::check(
+            &rows,
+            Isa::best().name(),
+            Isa::Avx2.name(),
+            Isa::Avx512.name(),
+            threads,
         );
-        for line in targets::lines(&checks) {
-            cli::say!("{line}");
+        if !checks.is_empty() {
+            cli::say!(
+                "issue 13's targets in this run (one run's ratios move with the machine's load):"
+            );
+            for line in targets::lines(&checks) {
+                cli::say!("{line}");
+            }
         }
     }
     if bad > 0 {
